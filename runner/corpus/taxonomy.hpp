@@ -1,0 +1,36 @@
+// The error classes every part of MPI-Assay agrees on (taxonomy/classes.json).
+#pragma once
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace assay {
+
+enum class Severity { error, warning };
+
+struct ErrorClass {
+  std::string id;        // family.group.name
+  Severity severity = Severity::error;
+  std::string mbi;       // MPI Bugs Initiative detail ("" when none)
+  std::string meaning;
+  std::string family() const;  // "rma"
+  std::string group() const;   // "rma.local"
+};
+
+class Taxonomy {
+ public:
+  // Throws std::runtime_error naming the file (and the entry) on malformed input.
+  static Taxonomy load(const std::string& path);
+  static Taxonomy from_json_text(std::string_view text, const std::string& origin);
+
+  const ErrorClass* find(std::string_view id) const;  // nullptr if unknown
+  const std::vector<ErrorClass>& classes() const { return classes_; }
+  std::vector<std::string> families() const;          // in file order
+
+ private:
+  std::vector<ErrorClass> classes_;
+  std::vector<std::string> families_;
+};
+
+}  // namespace assay

@@ -1,0 +1,47 @@
+// The run of a matrix (cases × backends × MPI implementations): build what is
+// not cached, launch each run with its timeout, read its findings, classify it
+// and append it to the journal. Resumes an interrupted journal.
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+#include "backend/backend.hpp"
+#include "corpus/case.hpp"
+#include "engine/progress.hpp"
+#include "mpi/mpi.hpp"
+#include "results/classify.hpp"
+
+namespace assay {
+
+struct RunOptions {
+  std::vector<const Case*> cases;
+  std::vector<const Backend*> backends;
+  std::vector<const MpiImpl*> mpis;
+  std::string journal_path;
+  std::string cache_dir;              // compiled cases
+  std::string source_dir, build_dir;  // for ${source_dir} / ${build_dir} in manifests
+  std::vector<std::string> argv;      // recorded in the journal's session line
+  int jobs = 2;                       // slots; a run of n ranks takes min(n, jobs)
+  int default_timeout_s = 30;
+  bool rerun = false;                 // recompute runs already in the journal
+  bool check = false;                 // compare outcomes with expected-results
+};
+
+struct RunSummary {
+  std::map<std::string, int> outcomes;    // of the runs done now
+  int ran = 0, resumed = 0, unsupported_mpi = 0;
+  double wall_s = 0, sum_run_s = 0, sum_build_s = 0;
+  int leftover_processes = 0;
+  bool interrupted = false;
+  std::vector<std::string> unexpected;     // --check: outcomes that differ from expectations
+};
+
+// Throws std::runtime_error for problems that prevent starting (MPI missing,
+// journal in use, bad expected-results file).
+RunSummary run_matrix(const RunOptions& options, Progress& progress);
+
+// Variables a manifest may use: ${mpi} ${backend_dir} ${source_dir} ${build_dir}.
+Vars backend_vars(const Backend& b, const MpiImpl& mpi, const RunOptions& options);
+
+}  // namespace assay

@@ -1,0 +1,88 @@
+#include "mpi/mpi.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <regex>
+#include <stdexcept>
+#include <unistd.h>
+
+namespace assay {
+
+const std::vector<MpiImpl>& mpi_implementations() {
+  static const std::vector<MpiImpl> impls = {
+      {"openmpi", "mpicc.openmpi", "mpicxx.openmpi", "mpirun.openmpi"},
+      {"mpich", "mpicc.mpich", "mpicxx.mpich", "mpiexec.mpich"},
+  };
+  return impls;
+}
+
+const MpiImpl* find_mpi(const std::string& name) {
+  for (const auto& m : mpi_implementations())
+    if (m.name == name) return &m;
+  return nullptr;
+}
+
+std::string find_in_path(const std::string& program) {
+  if (program.find('/') != std::string::npos)
+    return access(program.c_str(), X_OK) == 0 ? program : "";
+  const char* path = std::getenv("PATH");
+  std::string dirs = path ? path : "/usr/bin:/bin";
+  std::size_t start = 0;
+  while (start <= dirs.size()) {
+    std::size_t end = dirs.find(':', start);
+    if (end == std::string::npos) end = dirs.size();
+    std::string candidate = dirs.substr(start, end - start) + "/" + program;
+    if (access(candidate.c_str(), X_OK) == 0) return candidate;
+    start = end + 1;
+  }
+  return "";
+}
+
+std::vector<std::string> MpiImpl::launch_argv(int np, int slots,
+                                              const std::map<std::string, std::string>& rank_env,
+                                              const std::vector<std::string>& program) const {
+  std::vector<std::string> argv = {launcher};
+  if (name == "openmpi") {
+    argv.insert(argv.end(), {"-np", std::to_string(np)});
+    // Concurrent runs must not all be pinned to core 0.
+    argv.insert(argv.end(), {"--bind-to", "none"});
+    if (np > slots) argv.push_back("--oversubscribe");
+    for (const auto& [k, v] : rank_env) argv.insert(argv.end(), {"-x", k + "=" + v});
+  } else {
+    argv.insert(argv.end(), {"-n", std::to_string(np)});
+    for (const auto& [k, v] : rank_env) argv.insert(argv.end(), {"-genv", k, v});
+  }
+  argv.insert(argv.end(), program.begin(), program.end());
+  return argv;
+}
+
+std::map<std::string, std::string> MpiImpl::launcher_env() const {
+  std::map<std::string, std::string> env;
+  if (name == "openmpi" && geteuid() == 0) {
+    env["OMPI_ALLOW_RUN_AS_ROOT"] = "1";
+    env["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1";
+  }
+  return env;
+}
+
+std::string MpiImpl::detect_version() const {
+  if (find_in_path(launcher).empty())
+    throw std::runtime_error(launcher + " not found (install the " + name +
+                             (name == "openmpi" ? " packages openmpi-bin libopenmpi-dev)"
+                                                : " packages mpich libmpich-dev)"));
+  std::string cmd = launcher + " --version 2>&1";
+  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(cmd.c_str(), "r"), pclose);
+  if (!pipe) throw std::runtime_error("cannot run " + launcher + " --version");
+  std::string text;
+  char buf[512];
+  while (std::fgets(buf, sizeof buf, pipe.get())) text += buf;
+  // Open MPI: "mpirun.openmpi (OpenRTE) 4.1.4"; MPICH: "Version:   4.0.2".
+  static const std::regex ompi(R"(\(Open(?:RTE|MPI)\)\s+([0-9][0-9.a-z]*))");
+  static const std::regex mpich(R"(Version:\s+([0-9][0-9.a-z]*))");
+  std::smatch m;
+  if (std::regex_search(text, m, name == "openmpi" ? ompi : mpich)) return m[1];
+  throw std::runtime_error("cannot read the version from `" + launcher + " --version`: " + text.substr(0, 200));
+}
+
+}  // namespace assay

@@ -1,0 +1,47 @@
+// What a backend found, in the one schema of docs/findings.md (JSON lines, one
+// file per rank in $ASSAY_REPORT_DIR). The runner reads only this.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "corpus/case.hpp"
+
+namespace assay {
+
+struct Access {  // one access or call involved in a finding
+  std::string op;      // "MPI_Put", "store", "load", ...
+  std::string kind;    // "read" | "write" | "call"
+  int rank = -1;
+  std::string addr;    // "0x7ffd..." ("" when not applicable)
+  std::int64_t size = 0;
+  std::string file;
+  int line = 0;
+  std::string function;
+  std::vector<std::string> stack;
+  std::optional<std::int64_t> time;  // logical time on `rank`, for diagrams
+};
+
+struct Finding {
+  std::string backend;
+  std::string error_class;
+  std::string severity = "error";  // "error" | "warning"
+  int rank = -1;
+  std::string message;
+  std::vector<Access> accesses;
+};
+
+nlohmann::json to_json(const Finding& f);
+// Throws std::runtime_error with a reason when a required field is missing or ill-typed.
+Finding finding_from_json(const nlohmann::json& j);
+
+// Reads every *.jsonl file in `dir` (sorted by name). Garbage or truncated lines
+// are not fatal: each becomes a Problem naming file:line, the rest is kept.
+std::vector<Finding> read_findings_dir(const std::string& dir, std::vector<Problem>& problems);
+std::vector<Finding> read_findings_text(const std::string& text, const std::string& origin,
+                                        std::vector<Problem>& problems);
+
+}  // namespace assay

@@ -1,0 +1,56 @@
+// The results journal: JSON lines, append-only, one record per run
+// (docs/journal.md). Survives SIGKILL: each record is one write(); a torn last
+// line is reported and skipped by readers, and fenced off by the next writer.
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "corpus/case.hpp"
+
+namespace assay {
+
+struct RunKey {
+  std::string case_id, backend, mpi;
+  int np = 0;
+  int run = 1;  // 1..runs
+  auto tie() const { return std::tie(case_id, backend, mpi, np, run); }
+  bool operator<(const RunKey& o) const { return tie() < o.tie(); }
+  bool operator==(const RunKey& o) const { return tie() == o.tie(); }
+};
+
+RunKey key_of(const nlohmann::json& record);  // from a "result" record
+
+struct JournalContents {
+  std::vector<nlohmann::json> records;  // every well-formed line, in file order
+  std::vector<Problem> problems;        // torn or garbage lines, with file:line
+  // Last "result" record per key (later records supersede earlier ones).
+  std::map<RunKey, nlohmann::json> latest_results() const;
+};
+
+JournalContents read_journal(const std::string& path);  // missing file -> empty
+
+class JournalWriter {
+ public:
+  // Creates the file (and parent dirs) if needed and takes an exclusive lock on
+  // "<path>.lock". Throws std::runtime_error ("journal X is in use by pid N") when
+  // another process holds it. If the file ends in a torn line, appends "\n" first.
+  explicit JournalWriter(const std::string& path);
+  ~JournalWriter();
+  JournalWriter(const JournalWriter&) = delete;
+  JournalWriter& operator=(const JournalWriter&) = delete;
+
+  void append(const nlohmann::json& record);  // one write() of dump()+"\n", then fdatasync
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+  int lock_fd_ = -1;
+};
+
+}  // namespace assay
