@@ -19,6 +19,7 @@
 #include "corpus/taxonomy.hpp"
 #include "engine/engine.hpp"
 #include "exec/process.hpp"
+#include "reports/cli.hpp"
 #include "reports/summary.hpp"
 #include "results/journal.hpp"
 
@@ -269,14 +270,6 @@ int cmd_run(const CaseSelection& sel, RunArgs a, const std::vector<std::string>&
   return 0;
 }
 
-int cmd_report(const std::string& path) {
-  if (!fs::exists(path)) throw std::runtime_error(path + ": no such journal");
-  auto journal = assay::read_journal(path);
-  for (const auto& p : journal.problems) std::cerr << p.str() << " (skipped)\n";
-  assay::print_outcome_summary(journal, std::cout);
-  return 0;
-}
-
 int cmd_backends(const std::vector<std::string>& dirs) {
   auto tax = load_taxonomy();
   std::vector<std::string> roots = dirs;
@@ -324,21 +317,20 @@ int main(int argc, char** argv) {
   run->add_flag("--check", run_args.check, "Exit 1 when an outcome is neither good nor a known miss in expected-results");
   run->add_flag("--quiet", run_args.quiet, "No progress and no table");
 
-  std::string journal_path;
-  auto* report = app.add_subcommand("report", "Summarise a journal");
-  report->add_option("journal", journal_path, "results.jsonl")->required();
+  int report_status = 0;
+  auto report_commands = assay::add_report_commands(app, load_taxonomy, report_status);
 
   std::vector<std::string> backend_dirs;
   auto* backends = app.add_subcommand("backends", "List the backends");
   backends->add_option("--backends-dir", backend_dirs, "Folder of backend folders (repeatable)");
 
   CLI11_PARSE(app, argc, argv);
+  if (report_commands.ran()) return report_status;
   try {
     if (*list) return cmd_list(sel, format);
     if (*show) return cmd_show(sel, show_id);
     if (*lint) return cmd_lint(sel);
     if (*run) return cmd_run(sel, run_args, std::vector<std::string>(argv, argv + argc));
-    if (*report) return cmd_report(journal_path);
     if (*backends) return cmd_backends(backend_dirs);
   } catch (const std::exception& e) {
     std::cerr << "mpi-assay: error: " << e.what() << "\n";

@@ -5,6 +5,7 @@
 // grandchildren come back to it and are reaped.
 #pragma once
 #include <chrono>
+#include <cstddef>
 #include <functional>
 #include <map>
 #include <memory>

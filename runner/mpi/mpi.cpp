@@ -1,11 +1,14 @@
 #include "mpi/mpi.hpp"
 
-#include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <filesystem>
-#include <memory>
+#include "exec/process.hpp"
 #include <regex>
 #include <stdexcept>
 #include <unistd.h>
+
+namespace fs = std::filesystem;
 
 namespace assay {
 
@@ -71,18 +74,22 @@ std::string MpiImpl::detect_version() const {
     throw std::runtime_error(launcher + " not found (install the " + name +
                              (name == "openmpi" ? " packages openmpi-bin libopenmpi-dev)"
                                                 : " packages mpich libmpich-dev)"));
-  std::string cmd = launcher + " --version 2>&1";
-  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(cmd.c_str(), "r"), pclose);
-  if (!pipe) throw std::runtime_error("cannot run " + launcher + " --version");
-  std::string text;
-  char buf[512];
-  while (std::fgets(buf, sizeof buf, pipe.get())) text += buf;
+  std::string out = fs::temp_directory_path() / ("assay-version-" + std::to_string(getpid()));
+  Command cmd;
+  cmd.argv = {launcher, "--version"};
+  cmd.stdout_path = out;
+  cmd.timeout = std::chrono::seconds(20);
+  ExitInfo e = run_command(cmd);
+  std::ifstream in(out);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  fs::remove(out);
   // Open MPI: "mpirun.openmpi (OpenRTE) 4.1.4"; MPICH: "Version:   4.0.2".
   static const std::regex ompi(R"(\(Open(?:RTE|MPI)\)\s+([0-9][0-9.a-z]*))");
   static const std::regex mpich(R"(Version:\s+([0-9][0-9.a-z]*))");
   std::smatch m;
-  if (std::regex_search(text, m, name == "openmpi" ? ompi : mpich)) return m[1];
-  throw std::runtime_error("cannot read the version from `" + launcher + " --version`: " + text.substr(0, 200));
+  if (e.started && std::regex_search(text, m, name == "openmpi" ? ompi : mpich)) return m[1];
+  throw std::runtime_error("cannot read the version from `" + launcher + " --version`: " +
+                           (e.started ? text.substr(0, 200) : e.error));
 }
 
 }  // namespace assay

@@ -7,7 +7,7 @@ j=$work/results.jsonl
 sel=(--cases "$DATA/cases" --tag e2e --mpi "$mpi" --journal "$j" --quiet -j 1)
 run "${sel[@]}" --timeout 60 nb/demo/recv-cycle-ok rma/demo/put-then-store-ok > /dev/null 2>&1 ||
   fail "warm-up failed"
-run "${sel[@]}" --rerun nb/demo/recv-cycle-nok > "$work/first" 2>&1 &
+"$ASSAY" run --cache "$cache" "${sel[@]}" --rerun nb/demo/recv-cycle-nok > "$work/first" 2>&1 &
 first=$!
 sleep 1.5
 run "${sel[@]}" > "$work/second" 2>&1
@@ -22,7 +22,7 @@ no_strays
 "$ASSAY" report "$j" > /dev/null 2> "$work/problems" || fail "journal unreadable after SIGTERM"
 [[ ! -s $work/problems ]] || { cat "$work/problems"; fail "SIGTERM left a torn journal"; }
 # SIGKILL: the runner cannot clean up; the launcher dies with it (parent-death signal).
-run "${sel[@]}" --rerun nb/demo/recv-cycle-nok > /dev/null 2>&1 &
+"$ASSAY" run --cache "$cache" "${sel[@]}" --rerun nb/demo/recv-cycle-nok > /dev/null 2>&1 &
 victim=$!
 sleep 1.5
 kill -KILL $victim

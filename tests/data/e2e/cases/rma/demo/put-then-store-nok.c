@@ -7,7 +7,7 @@
 
 int main(int argc, char **argv) {
   int rank, value = 1;
-  int target[2] = {0, 0};  // MPICH 4.0.2 misplaces Puts into a lone stack int (see docs)
+  _Alignas(16) int target[2] = {0, 0};  // MPICH 4.0.2 needs 16-byte aligned windows (docs/ARCHITECTURE.md)
   MPI_Win win;
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

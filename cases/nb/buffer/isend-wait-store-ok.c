@@ -1,0 +1,28 @@
+// DESCRIPTION: Rank 0 reuses the buffer of an MPI_Isend only after MPI_Wait has completed it.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: nb/buffer/isend-store-nok
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int value = rank == 0 ? 1 : 0;
+    int failed = 0;
+    if (rank == 0) {
+        MPI_Request request;
+        MPI_Isend(&value, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &request); // @isend
+        MPI_Wait(&request, MPI_STATUS_IGNORE);
+        value = 2;                                                     // @store
+    } else {
+        MPI_Recv(&value, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        int received = value;
+        failed = received != 1;
+    }
+
+    MPI_Finalize();
+    return failed;
+}

@@ -1,0 +1,43 @@
+// DESCRIPTION: Rank 1 stores to its exposed window location between MPI_Win_post and MPI_Win_wait while rank 0 puts to the same location.
+// NPROCS: 2
+// EXPECT: error rma.local.target-access-during-remote
+// EXPECT-AT: put store
+// TWIN: rma/local/pscw-target-store-before-post-ok
+// NOTE: MPI-3.1 §11.7: a local store and a put to the same window location in one exposure epoch conflict; the store belongs before MPI_Win_post or after MPI_Win_wait.
+#include <mpi.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int *window_value = malloc(sizeof *window_value);
+    *window_value = 0;
+    MPI_Win win;
+    MPI_Win_create(window_value, sizeof *window_value, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+
+    MPI_Group world_group, peer_group;
+    MPI_Comm_group(MPI_COMM_WORLD, &world_group);
+    int peer = 1 - rank;
+    MPI_Group_incl(world_group, 1, &peer, &peer_group);
+
+    if (rank == 0) {
+        int value = 1;
+        MPI_Win_start(peer_group, 0, win);
+        MPI_Put(&value, 1, MPI_INT, 1, 0, 1, MPI_INT, win); // @put
+        MPI_Win_complete(win);
+    } else {
+        MPI_Win_post(peer_group, 0, win);
+        *window_value = 5; // @store
+        MPI_Win_wait(win);
+    }
+
+    MPI_Group_free(&peer_group);
+    MPI_Group_free(&world_group);
+    MPI_Win_free(&win);
+    free(window_value);
+    MPI_Finalize();
+    return 0;
+}

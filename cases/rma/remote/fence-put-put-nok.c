@@ -1,0 +1,30 @@
+// DESCRIPTION: Ranks 1 and 2 both put to the same location of rank 0 in one fence epoch.
+// NPROCS: 3
+// EXPECT: error rma.remote.conflict
+// EXPECT-AT: put
+// TWIN: rma/remote/fence-put-put-disjoint-ok
+// NOTE: MPI-3.1 §11.7: concurrent conflicting accesses (two puts to one location in one epoch) have an undefined outcome; the put line runs on ranks 1 and 2.
+#include <mpi.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int *window_values = calloc(2, sizeof *window_values);
+    MPI_Win win;
+    MPI_Win_create(window_values, 2 * sizeof *window_values, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+
+    int value = rank;
+    MPI_Win_fence(0, win);
+    if (rank != 0)
+        MPI_Put(&value, 1, MPI_INT, 0, 0, 1, MPI_INT, win); // @put
+    MPI_Win_fence(0, win);
+
+    MPI_Win_free(&win);
+    free(window_values);
+    MPI_Finalize();
+    return 0;
+}

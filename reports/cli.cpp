@@ -1,0 +1,95 @@
+#include "reports/cli.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <stdexcept>
+
+#include "reports/diff.hpp"
+#include "reports/model.hpp"
+#include "reports/reporter.hpp"
+
+namespace fs = std::filesystem;
+
+namespace assay {
+
+namespace {
+
+struct ReportArgs {
+  std::vector<std::string> journals;
+  std::string format = "terminal", out;
+  std::string old_journal, new_journal, diff_format = "terminal";
+};
+
+// Runs a command, turning an exception into exit status 2 with a message.
+int guarded(const std::function<int()>& command) {
+  try {
+    return command();
+  } catch (const std::exception& e) {
+    std::cerr << "mpi-assay: error: " << e.what() << "\n";
+    return 2;
+  }
+}
+
+JournalContents read_existing(const std::string& path) {
+  if (!fs::is_regular_file(path)) throw std::runtime_error(path + ": no such journal");
+  return read_journal(path);
+}
+
+}  // namespace
+
+int run_report(const std::vector<std::string>& journals, const std::string& format, const std::string& out_path,
+               const Taxonomy& taxonomy, std::ostream& out) {
+  std::vector<JournalInput> inputs;
+  for (const auto& path : journals) inputs.push_back(load_journal_input(path));
+  ReportModel model = build_model(inputs, taxonomy);
+  ReportOptions options;
+  if (!out_path.empty()) options.output_dir = fs::absolute(out_path).parent_path().string();
+  auto reporter = make_reporter(format, options);
+  if (out_path.empty()) {
+    reporter->report(model, out);
+    return 0;
+  }
+  std::ofstream file(out_path, std::ios::binary);
+  if (!file) throw std::runtime_error("cannot write " + out_path);
+  reporter->report(model, file);
+  file.close();
+  if (!file) throw std::runtime_error("cannot write " + out_path);
+  return 0;
+}
+
+int run_diff(const std::string& old_path, const std::string& new_path, const std::string& format, std::ostream& out) {
+  JournalDiff d = diff_journals(read_existing(old_path), read_existing(new_path));
+  d.old_label = old_path;
+  d.new_label = new_path;
+  render_diff(d, format, out);
+  return d.has_regression() ? 1 : 0;
+}
+
+ReportCommands add_report_commands(CLI::App& app, std::function<Taxonomy()> load_taxonomy, int& exit_code) {
+  auto args = std::make_shared<ReportArgs>();
+  ReportCommands cmds;
+  cmds.report = app.add_subcommand("report", "Coverage, metrics and per-case matrix of one or more journals");
+  cmds.report->add_option("journals", args->journals, "results.jsonl (several: compared side by side)")->required();
+  cmds.report->add_option("--format", args->format, "terminal | md | html | csv | json | latex | junit")
+      ->check(CLI::IsMember(report_formats()))
+      ->capture_default_str();
+  cmds.report->add_option("--out", args->out, "Write to this file instead of stdout");
+  cmds.report->callback([args, load_taxonomy, &exit_code] {
+    exit_code = guarded([&] { return run_report(args->journals, args->format, args->out, load_taxonomy(), std::cout); });
+  });
+
+  cmds.diff = app.add_subcommand("diff", "Compare two journals run by run; exit 1 on a regression");
+  cmds.diff->add_option("old", args->old_journal, "The earlier results.jsonl")->required();
+  cmds.diff->add_option("new", args->new_journal, "The later results.jsonl")->required();
+  cmds.diff->add_option("--format", args->diff_format, "terminal | md | json")
+      ->check(CLI::IsMember(diff_formats()))
+      ->capture_default_str();
+  cmds.diff->callback([args, &exit_code] {
+    exit_code = guarded([&] { return run_diff(args->old_journal, args->new_journal, args->diff_format, std::cout); });
+  });
+  return cmds;
+}
+
+}  // namespace assay

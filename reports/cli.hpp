@@ -1,0 +1,29 @@
+// The report commands of mpi-assay, registered on the main CLI:
+//   report JOURNAL... [--format terminal|md|html|csv|json|latex|junit] [--out FILE]
+//   diff OLD NEW [--format terminal|md|json]   (exit status 1 on a regression)
+#pragma once
+#include <functional>
+
+#include <CLI/CLI.hpp>
+
+#include "corpus/taxonomy.hpp"
+
+namespace assay {
+
+struct ReportCommands {
+  CLI::App* report = nullptr;
+  CLI::App* diff = nullptr;
+  bool ran() const { return report->parsed() || diff->parsed(); }
+};
+
+// The commands run as CLI11 callbacks during parsing and leave their exit
+// status in `exit_code`: 0, 1 (diff found a regression) or 2 (error, printed
+// on stderr as "mpi-assay: error: ...").
+ReportCommands add_report_commands(CLI::App& app, std::function<Taxonomy()> load_taxonomy, int& exit_code);
+
+// The same, callable without a CLI (tests). Write to `out_path` or, when empty, `out`.
+int run_report(const std::vector<std::string>& journals, const std::string& format, const std::string& out_path,
+               const Taxonomy& taxonomy, std::ostream& out);
+int run_diff(const std::string& old_path, const std::string& new_path, const std::string& format, std::ostream& out);
+
+}  // namespace assay

@@ -1,0 +1,136 @@
+#include "reports/diff.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "reports/escape.hpp"
+
+using nlohmann::json;
+
+namespace assay {
+
+namespace {
+
+bool inconclusive(Outcome o) {
+  return o == Outcome::TO || o == Outcome::RE || o == Outcome::TF || o == Outcome::CE;
+}
+
+std::optional<Outcome> outcome_of(const json& rec) { return outcome_from_name(rec.value("outcome", "")); }
+
+std::string key_text(const RunKey& k) {
+  return fmt::format("{} {}/{} np={} run={}", k.case_id, k.backend, k.mpi, k.np, k.run);
+}
+
+const char* heading(ChangeKind k) {
+  switch (k) {
+    case ChangeKind::regression: return "Regressions";
+    case ChangeKind::improvement: return "Improvements";
+    case ChangeKind::change: return "Other changes";
+    case ChangeKind::added: return "Added runs";
+    case ChangeKind::removed: return "Removed runs";
+  }
+  return "?";
+}
+
+std::string transition(const RunChange& c) {
+  return fmt::format("{} -> {}", c.before ? outcome_name(*c.before) : "none", c.after ? outcome_name(*c.after) : "none");
+}
+
+}  // namespace
+
+const char* change_kind_name(ChangeKind k) {
+  switch (k) {
+    case ChangeKind::regression: return "regression";
+    case ChangeKind::improvement: return "improvement";
+    case ChangeKind::change: return "change";
+    case ChangeKind::added: return "added";
+    case ChangeKind::removed: return "removed";
+  }
+  return "?";
+}
+
+int JournalDiff::count(ChangeKind k) const {
+  return static_cast<int>(std::count_if(changes.begin(), changes.end(), [k](const RunChange& c) { return c.kind == k; }));
+}
+
+std::optional<std::pair<ChangeKind, std::string>> judge_change(Outcome before, Outcome after) {
+  using O = Outcome;
+  if (before == after) return std::nullopt;
+  if (before == O::TP) return std::pair{ChangeKind::regression, std::string("detection lost")};
+  if (after == O::FP) return std::pair{ChangeKind::regression, std::string("new false alarm")};
+  if (inconclusive(after)) return std::pair{ChangeKind::regression, fmt::format("new {}", outcome_name(after))};
+  if (after == O::TP) return std::pair{ChangeKind::improvement, std::string("now detected")};
+  if (before == O::FP) return std::pair{ChangeKind::improvement, std::string("false alarm gone")};
+  if (inconclusive(before)) return std::pair{ChangeKind::improvement, fmt::format("{} gone", outcome_name(before))};
+  return std::pair{ChangeKind::change, std::string("outcome changed")};
+}
+
+JournalDiff diff_journals(const JournalContents& old_journal, const JournalContents& new_journal) {
+  JournalDiff d;
+  auto before = old_journal.latest_results();
+  auto after = new_journal.latest_results();
+  for (const auto& [key, rec] : after) {
+    auto now = outcome_of(rec);
+    auto it = before.find(key);
+    if (it == before.end()) {
+      d.changes.push_back({key, ChangeKind::added, std::nullopt, now, "new run", rec.value("reason", "")});
+      continue;
+    }
+    auto was = outcome_of(it->second);
+    if (!was || !now) continue;
+    if (auto judged = judge_change(*was, *now))
+      d.changes.push_back({key, judged->first, was, now, judged->second, rec.value("reason", "")});
+  }
+  for (const auto& [key, rec] : before)
+    if (!after.count(key))
+      d.changes.push_back({key, ChangeKind::removed, outcome_of(rec), std::nullopt, "no longer run", rec.value("reason", "")});
+  std::stable_sort(d.changes.begin(), d.changes.end(), [](const RunChange& a, const RunChange& b) {
+    return std::make_pair(a.kind, a.key) < std::make_pair(b.kind, b.key);
+  });
+  return d;
+}
+
+const std::vector<std::string>& diff_formats() {
+  static const std::vector<std::string> names{"terminal", "md", "json"};
+  return names;
+}
+
+void render_diff(const JournalDiff& d, const std::string& format, std::ostream& out) {
+  const ChangeKind kinds[] = {ChangeKind::regression, ChangeKind::improvement, ChangeKind::change, ChangeKind::added,
+                              ChangeKind::removed};
+  if (format == "json") {
+    json doc = {{"old", d.old_label}, {"new", d.new_label}, {"regressions", d.count(ChangeKind::regression)},
+                {"changes", json::array()}};
+    for (const auto& c : d.changes)
+      doc["changes"].push_back({{"kind", change_kind_name(c.kind)}, {"case", c.key.case_id},
+                                {"backend", c.key.backend}, {"mpi", c.key.mpi}, {"np", c.key.np},
+                                {"run", c.key.run},
+                                {"before", c.before ? json(outcome_name(*c.before)) : json(nullptr)},
+                                {"after", c.after ? json(outcome_name(*c.after)) : json(nullptr)},
+                                {"why", c.why}, {"reason", c.reason}});
+    out << doc.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+    return;
+  }
+  const bool md = format == "md";
+  if (!md && format != "terminal")
+    throw std::invalid_argument(fmt::format("unknown diff format '{}' (one of: terminal, md, json)", format));
+  auto text = [md](const std::string& s) { return md ? escape_markdown(s) : one_line(s); };
+  out << (md ? "# Journal diff\n\n" : "") << text(fmt::format("{} -> {}", d.old_label, d.new_label)) << ": "
+      << fmt::format("{} regression(s), {} improvement(s), {} other change(s), {} added, {} removed\n",
+                     d.count(ChangeKind::regression), d.count(ChangeKind::improvement), d.count(ChangeKind::change),
+                     d.count(ChangeKind::added), d.count(ChangeKind::removed));
+  for (ChangeKind k : kinds) {
+    if (d.count(k) == 0) continue;
+    out << (md ? "\n## " : "\n") << heading(k) << "\n" << (md ? "\n" : "");
+    for (const auto& c : d.changes)
+      if (c.kind == k)
+        out << (md ? "- " : "  ") << text(fmt::format("{}: {} ({}){}", key_text(c.key), transition(c), c.why,
+                                                      c.reason.empty() ? "" : " - " + c.reason))
+            << "\n";
+  }
+}
+
+}  // namespace assay

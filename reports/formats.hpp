@@ -1,0 +1,31 @@
+// The renderers behind the reporters, and the few helpers they share
+// (private to reports/).
+#pragma once
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "reports/reporter.hpp"
+
+namespace assay {
+
+void render_terminal(const ReportModel& m, const ReportOptions& o, std::ostream& out);
+void render_markdown(const ReportModel& m, const ReportOptions& o, std::ostream& out);
+void render_html(const ReportModel& m, const ReportOptions& o, std::ostream& out);
+void render_csv(const ReportModel& m, const ReportOptions& o, std::ostream& out);
+void render_json(const ReportModel& m, const ReportOptions& o, std::ostream& out);
+void render_latex(const ReportModel& m, const ReportOptions& o, std::ostream& out);
+void render_junit(const ReportModel& m, const ReportOptions& o, std::ostream& out);
+
+// "3/4" (classified of cases), "NS" when every case is not supported, "-" without cases.
+std::string cell_text(const CoverageCell& cell);
+// "detected 3, classified 3, located 2 of 4 case(s)".
+std::string cell_detail(const CoverageCell& cell);
+// The outcomes of a case's runs in one column: "TP", "TP TP FN", or "-".
+std::string runs_text(const std::vector<CaseRun>& runs);
+std::string expect_text(const std::vector<std::string>& expect);
+std::string attention_line(const Attention& a);  // one line, unescaped
+// The metric values of one column, in metric_definitions() order.
+std::vector<std::string> metric_values(const Metrics& m);
+
+}  // namespace assay

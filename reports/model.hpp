@@ -1,0 +1,104 @@
+// The one computed model behind every report format: coverage per taxonomy
+// class, metrics per column, the per-case matrix and the runs that need
+// attention, from one or more journals (docs/journal.md, docs/outcomes.md).
+// Reporters only render it; they compute nothing.
+#pragma once
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "corpus/taxonomy.hpp"
+#include "results/classify.hpp"
+#include "results/journal.hpp"
+
+namespace assay {
+
+struct JournalInput {
+  std::string label;  // shown in column names when several journals are compared
+  std::string dir;    // the journal's folder: record paths are relative to it
+  JournalContents contents;
+};
+// Reads `path`; the label is the name of its folder. Throws when the file is missing.
+JournalInput load_journal_input(const std::string& path);
+
+struct Column {  // one backend on one MPI (in one journal)
+  std::string journal, backend, mpi;
+  std::string name() const;  // "pmpi/openmpi" or "pmpi/openmpi@label"
+};
+
+struct OutcomeCounts {
+  std::array<int, std::size(kAllOutcomes)> n{};
+  int& operator[](Outcome o) { return n[static_cast<std::size_t>(o)]; }
+  int operator[](Outcome o) const { return n[static_cast<std::size_t>(o)]; }
+  int total() const;
+};
+
+struct Metrics {
+  OutcomeCounts counts;       // over the latest record of every run
+  int missed = 0;             // FN + TO/RE on erroneous cases: recall's FN bucket
+  int located = 0;            // TP runs that are also located
+  int systematic = 0;         // cases with RUNS>1 detected (TP) in every run
+  int occasional = 0;         // ... in some runs but not all
+  std::optional<double> recall, precision, specificity, f1, accuracy, conclusiveness, coverage,
+      localisation;           // nullopt when the denominator is 0
+};
+Metrics compute_metrics(const OutcomeCounts& counts, int missed, int located);
+
+struct MetricDefinition {
+  const char* name;
+  const char* formula;
+};
+// The definitions every human-readable format prints beside the metric table.
+const std::vector<MetricDefinition>& metric_definitions();
+
+struct CoverageCell {  // the erroneous cases of one class, in one column
+  int cases = 0;       // with a record in this column
+  int detected = 0, classified = 0, located = 0;  // per case: in at least one run
+  int not_supported = 0;                           // every run NS
+  bool all_not_supported() const { return cases > 0 && not_supported == cases; }
+  std::optional<double> share() const;  // classified / cases, nullopt without cases
+};
+
+struct CoverageRow {
+  std::string family, group, class_id;  // group as "rma.local"
+  std::vector<CoverageCell> cells;      // one per column
+};
+
+struct CaseRun {  // one record of the per-case matrix
+  int run = 1;
+  Outcome outcome = Outcome::NS;
+  std::string reason, stdout_path, stderr_path;  // paths relative to the journal's folder
+  std::string journal_dir;
+};
+
+struct CaseRow {
+  std::string case_id, family, group;
+  std::vector<std::string> expect;          // ["ok"] or classes
+  std::vector<std::vector<CaseRun>> cells;  // per column, runs in order (empty: not run)
+};
+
+struct Attention {  // a run whose outcome is not TP/TN/NS, with what the tool said
+  std::string case_id, column;
+  int run = 1;
+  Outcome outcome = Outcome::NS;
+  std::string reason;
+  std::vector<std::string> messages;  // "class: message" of each finding, and problems
+};
+
+struct ReportModel {
+  std::vector<std::string> journals;  // labels, in input order
+  std::vector<Column> columns;
+  std::vector<CoverageRow> coverage;  // taxonomy order; classes with cases only
+  std::vector<Metrics> metrics;       // per column
+  std::vector<CaseRow> cases;         // sorted by case id
+  std::vector<Attention> attention;
+  std::vector<std::string> problems;  // unreadable journal lines, unknown outcomes/classes
+  bool empty() const { return columns.empty(); }
+};
+
+ReportModel build_model(const std::vector<JournalInput>& journals, const Taxonomy& taxonomy);
+
+bool is_good(Outcome o);  // TP, TN, NS: nothing to act on
+
+}  // namespace assay

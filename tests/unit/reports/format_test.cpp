@@ -1,0 +1,169 @@
+// Every format against the same fixture journals (the google/benchmark way:
+// one run, every reporter).
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "fixtures.hpp"
+#include "reports/reporter.hpp"
+
+namespace assay {
+namespace {
+
+using nlohmann::json;
+
+std::string render(const ReportModel& m, const std::string& format, ReportOptions options = {}) {
+  std::ostringstream out;
+  make_reporter(format, options)->report(m, out);
+  return out.str();
+}
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+class EveryFormat : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(EveryFormat, RendersTheFixedJournal) {
+  auto out = render(test::model_of("fixed"), GetParam());
+  EXPECT_TRUE(has(out, "pmpi/openmpi")) << out;
+  EXPECT_TRUE(has(out, "rma/lock/remote-race-nok")) << out;
+  EXPECT_FALSE(has(out, "nan")) << out;
+}
+
+TEST_P(EveryFormat, RendersAnEmptyJournal) {
+  auto out = render(test::model_of("empty"), GetParam());
+  EXPECT_FALSE(out.empty());
+  if (GetParam() == "json") { EXPECT_TRUE(json::parse(out)["columns"].empty()); }
+}
+
+TEST_P(EveryFormat, RendersAJournalOfOnlyNotSupported) {
+  auto out = render(test::model_of("ns-only"), GetParam());
+  EXPECT_TRUE(has(out, "native/openmpi")) << out;
+  if (GetParam() != "junit") { EXPECT_TRUE(has(out, "coll")) << out; }
+}
+
+// The odd journal's reason and finding message hold <script>, quotes, &, %, _,
+// a backslash, a newline and non-ASCII text: they must come out as text.
+TEST_P(EveryFormat, OddCharactersAreEscaped) {
+  auto out = render(test::model_of("odd"), GetParam());
+  const std::string& f = GetParam();
+  EXPECT_TRUE(has(out, "nic")) << out;
+  if (f == "html" || f == "junit" || f == "md") {
+    EXPECT_FALSE(has(out, "<script")) << out;
+    EXPECT_TRUE(has(out, "&lt;script&gt;")) << out;
+    EXPECT_TRUE(has(out, "ünicöde ✓")) << out;
+  }
+  if (f == "html" || f == "junit") { EXPECT_TRUE(has(out, "it&#39;s")) << out; }
+  if (f == "latex") {
+    EXPECT_TRUE(has(out, "100\\% of\\_data \\#1 \\$5 \\{x\\}")) << out;
+    EXPECT_TRUE(has(out, "\\textbackslash{}\\textbackslash{} new line")) << out;
+    EXPECT_FALSE(has(out, "<script")) << out;
+  }
+  if (f == "terminal") { EXPECT_TRUE(has(out, "\\\\ new line ünicöde ✓ it's")) << out; }
+  if (f == "csv") { EXPECT_TRUE(has(out, "\"<script>alert(\"\"x\"\")</script> & 100% of_data")) << out; }
+  if (f == "json") {
+    auto doc = json::parse(out);
+    EXPECT_EQ(doc["attention"][0]["reason"].get<std::string>().substr(0, 28), "<script>alert(\"x\")</script> ");
+    EXPECT_TRUE(has(doc["attention"][0]["reason"].get<std::string>(), "\\\\ new\nline"));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Reports, EveryFormat,
+                         ::testing::Values("terminal", "md", "html", "csv", "json", "latex", "junit"),
+                         [](const ::testing::TestParamInfo<std::string>& p) { return p.param; });
+
+TEST(Reporter, UnknownFormatIsRejected) {
+  EXPECT_THROW(make_reporter("pdf"), std::invalid_argument);
+  EXPECT_EQ(report_formats().size(), 7u);
+}
+
+TEST(TerminalReport, CoverageMetricsAndDefinitions) {
+  auto out = render(test::model_of("fixed"), "terminal");
+  EXPECT_TRUE(has(out, "precision       = TP / (TP + FP)")) << out;
+  EXPECT_TRUE(has(out, "0.750")) << out;  // precision of pmpi/openmpi
+  EXPECT_TRUE(has(out, "TP FN")) << out;  // the two runs of remote-race on pmpi/openmpi
+  EXPECT_TRUE(has(out, "    rma.remote.conflict")) << out;
+}
+
+TEST(MarkdownReport, TablesAndDefinitions) {
+  auto out = render(test::model_of("fixed"), "md");
+  EXPECT_TRUE(has(out, "| class | native/openmpi | pmpi/mpich | pmpi/openmpi |\n|---|---:|---:|---:|")) << out;
+  EXPECT_TRUE(has(out, "| `rma.local.origin-write-during-put` | NS | 1/1 | 1/1 |")) << out;
+  EXPECT_TRUE(has(out, "| precision | n/a | 1.000 | 0.750 |")) << out;
+  EXPECT_TRUE(has(out, "- **precision** = TP / (TP + FP)")) << out;
+}
+
+TEST(HtmlReport, SelfContainedWithColourScaleHatchedNsAndLinks) {
+  auto m = test::model_of("fixed");
+  ReportOptions o;
+  o.output_dir = std::string(ASSAY_TEST_DATA_DIR) + "/reports/fixed";
+  auto out = render(m, "html", o);
+  EXPECT_TRUE(has(out, "<style>")) << out;
+  EXPECT_FALSE(has(out, "<script")) << out;
+  EXPECT_FALSE(has(out, "http")) << out;
+  EXPECT_TRUE(has(out, "<td class=\"ns\"")) << out;
+  EXPECT_TRUE(has(out, "background: hsl(120, 65%, 78%)")) << out;  // fully classified
+  EXPECT_TRUE(has(out, "background: hsl(0, 65%, 78%)")) << out;    // none classified
+  EXPECT_TRUE(has(out, "href=\"runs/pmpi-openmpi-rma_lock_remote-race-nok-2/stderr\"")) << out;
+  EXPECT_TRUE(has(out, "<dt>precision</dt><dd>TP / (TP + FP)</dd>")) << out;
+
+  o.output_dir = std::string(ASSAY_TEST_DATA_DIR) + "/reports/odd";
+  EXPECT_TRUE(has(render(m, "html", o), "href=\"../fixed/runs/pmpi-mpich-rma_fence_get-load-nok-1/stderr\""));
+}
+
+TEST(CsvReport, ThreeTablesWithHeaders) {
+  auto out = render(test::model_of("fixed"), "csv");
+  EXPECT_TRUE(has(out, "coverage,pmpi/openmpi,rma,rma.remote,rma.remote.conflict,1,1,1,0,0\n")) << out;
+  EXPECT_TRUE(has(out, "metrics,pmpi/openmpi,3,1,1,1,1,1,0,0,0,1,0.600,0.750,0.500,0.667,0.444,0.889,0.889,0.667,0,1\n"))
+      << out;
+  EXPECT_TRUE(has(out, "run,pmpi/openmpi,rma/lock/remote-race-nok,rma.remote.conflict,2,FN,no finding,")) << out;
+}
+
+TEST(JsonReport, FullModelWithNullForUndefinedMetrics) {
+  auto doc = json::parse(render(test::model_of("fixed"), "json"));
+  ASSERT_EQ(doc["columns"].size(), 3u);
+  EXPECT_EQ(doc["columns"][2]["name"], "pmpi/openmpi");
+  EXPECT_DOUBLE_EQ(doc["metrics"][2]["precision"].get<double>(), 0.75);
+  EXPECT_TRUE(doc["metrics"][0]["precision"].is_null());
+  EXPECT_EQ(doc["metrics"][2]["counts"]["TP"], 3);
+  EXPECT_EQ(doc["definitions"]["precision"], "TP / (TP + FP)");
+}
+
+TEST(LatexReport, BooktabsTables) {
+  auto out = render(test::model_of("fixed"), "latex");
+  EXPECT_TRUE(has(out, "\\toprule")) << out;
+  EXPECT_TRUE(has(out, "\\midrule")) << out;
+  EXPECT_TRUE(has(out, "\\bottomrule")) << out;
+  EXPECT_TRUE(has(out, "\\texttt{rma.remote.conflict} & - & 1/1 & 1/1 \\\\")) << out;
+  EXPECT_TRUE(has(out, "\\item[precision] TP / (TP + FP)")) << out;
+}
+
+TEST(JunitReport, OneTestcasePerCaseAndColumn) {
+  auto out = render(test::model_of("fixed"), "junit");
+  EXPECT_TRUE(has(out, "<testsuite name=\"pmpi/openmpi\" tests=\"8\" failures=\"4\" skipped=\"1\" errors=\"0\">"))
+      << out;
+  EXPECT_TRUE(has(out, "<testsuite name=\"native/openmpi\" tests=\"2\" failures=\"0\" skipped=\"1\" errors=\"0\">"))
+      << out;
+  EXPECT_TRUE(has(out, "<failure message=\"TP FN\"")) << out;
+}
+
+}  // namespace
+}  // namespace assay
+
+namespace assay {
+namespace {
+
+TEST(HtmlReport, RecallPrecisionPlotHasOnePointPerDefinedColumn) {
+  std::ostringstream out;
+  make_reporter("html")->report(test::model_of("fixed"), out);
+  const std::string html = out.str();
+  EXPECT_TRUE(html.find("<circle cx=\"232\" cy=\"120\"") != std::string::npos) << html;  // pmpi/openmpi 0.6, 0.75
+  EXPECT_TRUE(html.find("<circle cx=\"232\" cy=\"40\"") != std::string::npos) << html;   // pmpi/mpich 0.6, 1.0
+  std::size_t points = 0;
+  for (auto at = html.find("<circle"); at != std::string::npos; at = html.find("<circle", at + 1)) ++points;
+  EXPECT_EQ(points, 2u);  // native/openmpi has no recall
+}
+
+}  // namespace
+}  // namespace assay
