@@ -19,6 +19,7 @@
 #include "corpus/taxonomy.hpp"
 #include "engine/engine.hpp"
 #include "exec/process.hpp"
+#include "overhead/cli.hpp"
 #include "reports/cli.hpp"
 #include "reports/summary.hpp"
 #include "results/journal.hpp"
@@ -319,6 +320,9 @@ int main(int argc, char** argv) {
 
   int report_status = 0;
   auto report_commands = assay::add_report_commands(app, load_taxonomy, report_status);
+  int overhead_status = 0;
+  auto* overhead = assay::overhead::add_overhead_command(
+      app, overhead_status, {load_taxonomy, source_dir(), ASSAY_BINARY_DIR});
 
   std::vector<std::string> backend_dirs;
   auto* backends = app.add_subcommand("backends", "List the backends");
@@ -326,6 +330,7 @@ int main(int argc, char** argv) {
 
   CLI11_PARSE(app, argc, argv);
   if (report_commands.ran()) return report_status;
+  if (overhead->parsed()) return overhead_status;
   try {
     if (*list) return cmd_list(sel, format);
     if (*show) return cmd_show(sel, show_id);

@@ -231,6 +231,12 @@ ExpectedResults load_expected_results(const std::string& path) {
   return out;
 }
 
+Vars backend_vars(const Backend& b, const MpiImpl& mpi, const std::string& source_dir,
+                  const std::string& build_dir) {
+  return {{"mpi", mpi.name}, {"backend_dir", b.dir}, {"source_dir", source_dir},
+          {"build_dir", build_dir}, {"cc", mpi.cc}, {"cxx", mpi.cxx}};
+}
+
 bool is_good_outcome(Outcome o) {
   return o == Outcome::TP || o == Outcome::TN || o == Outcome::NS;
 }

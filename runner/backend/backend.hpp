@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "corpus/taxonomy.hpp"
+#include "mpi/mpi.hpp"
 #include "results/classify.hpp"
 
 namespace assay {
@@ -42,6 +43,10 @@ struct Backend {
   // "" when usable; otherwise what is missing ("not installed: valgrind").
   std::string missing_requirement(const Vars& vars) const;
 };
+
+// Variables every manifest may use: ${mpi} ${backend_dir} ${source_dir} ${build_dir} ${cc} ${cxx}.
+Vars backend_vars(const Backend& b, const MpiImpl& mpi, const std::string& source_dir,
+                  const std::string& build_dir);
 
 // Reads <dir>/backend.json; throws std::runtime_error naming the file and field.
 Backend load_backend(const std::string& dir, const Taxonomy& tax);

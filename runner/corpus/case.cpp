@@ -395,6 +395,7 @@ std::string fnv1a_hex(std::string_view bytes) {
 Case parse_case(const std::string& root, const std::string& path, const Taxonomy& tax,
                 std::vector<Problem>& problems) {
   Case c;
+  const auto first_problem = static_cast<std::ptrdiff_t>(problems.size());
   c.root = root;
   c.path = normal_absolute(path).string();
   std::ifstream in(path, std::ios::binary);
@@ -420,6 +421,9 @@ Case parse_case(const std::string& root, const std::string& path, const Taxonomy
     }
   }
   parser.finish();
+  // Report a file's problems in line order, whatever pass found them.
+  std::stable_sort(problems.begin() + first_problem, problems.end(),
+                   [](const Problem& a, const Problem& b) { return a.line < b.line; });
   return c;
 }
 

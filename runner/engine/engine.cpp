@@ -98,15 +98,6 @@ struct BuildState {
 
 }  // namespace
 
-Vars backend_vars(const Backend& b, const MpiImpl& mpi, const RunOptions& options) {
-  return {{"mpi", mpi.name},
-          {"backend_dir", b.dir},
-          {"source_dir", options.source_dir},
-          {"build_dir", options.build_dir},
-          {"cc", mpi.cc},
-          {"cxx", mpi.cxx}};
-}
-
 class MatrixRun {
  public:
   MatrixRun(const RunOptions& o, Progress& p)
@@ -164,7 +155,7 @@ std::vector<Item> MatrixRun::plan(const JournalContents& existing) {
   std::vector<Item> items;
   for (const MpiImpl* m : opt_.mpis)
     for (const Backend* b : opt_.backends) {
-      Vars vars = backend_vars(*b, *m, opt_);
+      Vars vars = backend_vars(*b, *m, opt_.source_dir, opt_.build_dir);
       std::string missing = b->missing_requirement(vars);
       for (const Case* c : opt_.cases) {
         if (std::count(c->unsupported_mpis.begin(), c->unsupported_mpis.end(), m->name)) {
@@ -274,7 +265,7 @@ void MatrixRun::start(const Item& item) {
     return;
   }
 
-  Vars vars = backend_vars(*item.backend, *item.mpi, opt_);
+  Vars vars = backend_vars(*item.backend, *item.mpi, opt_.source_dir, opt_.build_dir);
   vars["report_dir"] = dir;
   vars["source"] = c.path;
   Command cmd;

@@ -41,7 +41,4 @@ struct RunSummary {
 // journal in use, bad expected-results file).
 RunSummary run_matrix(const RunOptions& options, Progress& progress);
 
-// Variables a manifest may use: ${mpi} ${backend_dir} ${source_dir} ${build_dir}.
-Vars backend_vars(const Backend& b, const MpiImpl& mpi, const RunOptions& options);
-
 }  // namespace assay

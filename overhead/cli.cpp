@@ -1,0 +1,86 @@
+#include "overhead/cli.hpp"
+
+#include <ctime>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "exec/process.hpp"
+#include "overhead/driver.hpp"
+
+namespace fs = std::filesystem;
+
+namespace assay::overhead {
+
+namespace {
+
+struct OverheadArgs {
+  StudyPlan plan;
+  std::vector<std::string> backend_dirs;
+};
+
+std::string default_out_dir() {
+  std::time_t t = std::time(nullptr);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&t));
+  return (fs::path("results") / (std::string("overhead-") + stamp)).string();
+}
+
+int run_overhead(OverheadArgs args, const OverheadContext& context) {
+  std::vector<std::string> roots = args.backend_dirs;
+  if (roots.empty()) roots.push_back(context.source_dir + "/backends");
+  auto backends = discover_backends(roots, context.load_taxonomy());
+  StudyPlan& plan = args.plan;
+  if (plan.out_dir.empty()) plan.out_dir = default_out_dir();
+  plan.source_dir = context.source_dir;
+  plan.build_dir = context.build_dir;
+
+  become_subreaper();
+  install_interrupt_flag();
+  StudyResult result = run_study(plan, backends, std::cerr);
+  for (const auto& m : result.mismatches) std::cout << "MISMATCH " << m << "\n";
+  std::cout << fmt::format("journal: {}\nreport: {}\nplot: {}\n", result.journal_path, result.report_path,
+                           result.plot_path);
+  if (result.interrupted) return 128 + interrupt_signal();
+  return result.all_ok() ? 0 : 1;
+}
+
+}  // namespace
+
+CLI::App* add_overhead_command(CLI::App& app, int& exit_code, OverheadContext context) {
+  auto args = std::make_shared<OverheadArgs>();
+  args->plan.bench_dir = ASSAY_OVERHEAD_BENCH_DIR;
+  auto* cmd = app.add_subcommand("overhead", "Time the proxy kernels natively and under backends");
+  StudyPlan& p = args->plan;
+  cmd->add_option("--kernels", p.kernels, "cfd, heat2d, advect (default: all)")->delimiter(',');
+  cmd->add_option("--variants", p.variants, "Only these variants (default: every variant of each kernel)")
+      ->delimiter(',');
+  cmd->add_option("--backends", p.backends, "Backends to time; native is the baseline")
+      ->delimiter(',')
+      ->capture_default_str();
+  cmd->add_option("--np", p.nps, "Numbers of ranks")->delimiter(',')->capture_default_str();
+  cmd->add_option("--size", p.size, "S, M or L (per-rank size)")
+      ->check(CLI::IsMember({"S", "M", "L"}))
+      ->capture_default_str();
+  cmd->add_option("--mpi", p.mpis, "openmpi, mpich")->delimiter(',')->capture_default_str();
+  cmd->add_option("--out", p.out_dir, "Output folder (default: results/overhead-<time>)");
+  cmd->add_option("--iterations", p.iterations, "Timed steps per repetition")->capture_default_str();
+  cmd->add_option("--repetitions", p.repetitions, "Repetitions per run")->capture_default_str();
+  cmd->add_option("--timeout", p.timeout_s, "Seconds per launch (times the backend's factor)")
+      ->capture_default_str();
+  cmd->add_option("--bench-dir", p.bench_dir, "Folder of assay_overhead_<mpi>")->capture_default_str();
+  cmd->add_option("--backends-dir", args->backend_dirs, "Folder of backend folders (repeatable)");
+  cmd->callback([args, context = std::move(context), &exit_code] {
+    try {
+      exit_code = run_overhead(*args, context);
+    } catch (const std::exception& e) {
+      std::cerr << "mpi-assay: error: " << e.what() << "\n";
+      exit_code = 2;
+    }
+  });
+  return cmd;
+}
+
+}  // namespace assay::overhead

@@ -1,0 +1,56 @@
+// The overhead study: every (MPI, kernel, variant, np, backend) combination is
+// launched once through the runner's MPI launchers and backend manifests, one
+// after another (never concurrently: runs would disturb each other's timings).
+// Each run's Google Benchmark JSON (rank 0) and checksum line are read into a
+// RunRecord; the records go to the overhead journal and the report.
+#pragma once
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "backend/backend.hpp"
+#include "exec/process.hpp"
+#include "mpi/mpi.hpp"
+#include "overhead/record.hpp"
+
+namespace assay::overhead {
+
+struct StudyPlan {
+  std::vector<std::string> kernels;           // empty: every kernel
+  std::vector<std::string> variants;          // empty: every variant of each kernel
+  std::vector<std::string> backends{"native"};
+  std::vector<int> nps{2};
+  std::string size = "S";
+  std::vector<std::string> mpis{"openmpi"};
+  int iterations = 10, repetitions = 5;
+  int timeout_s = 300;                        // per launch, times the backend's timeout_factor
+  std::string out_dir;                        // journal, report, plot, runs/
+  std::string bench_dir;                      // holds assay_overhead_<mpi>
+  std::string source_dir, build_dir;          // ${source_dir}, ${build_dir} in manifests
+};
+
+// The launches of a plan, in run order (MPI, kernel, variant, np, backend).
+// Throws std::invalid_argument naming an unknown kernel, variant, size, MPI or
+// backend, or a variant that no selected kernel has.
+std::vector<RunSpec> expand_plan(const StudyPlan& plan, const std::vector<Backend>& backends);
+
+// "" when the backend can time a prebuilt benchmark binary, else why not.
+std::string unusable_reason(const Backend& backend, const Vars& vars);
+
+// The launcher command of one run, writing into `run_dir`.
+Command launch_command(const RunSpec& spec, const StudyPlan& plan, const Backend& backend, const MpiImpl& mpi,
+                       const std::string& run_dir);
+
+struct StudyResult {
+  std::vector<RunRecord> records;
+  std::vector<std::string> mismatches;  // checksum disagreements
+  std::string journal_path, report_path, plot_path;
+  bool interrupted = false;
+  bool all_ok() const;                  // every run ok and no mismatch
+};
+
+// Runs the plan; progress lines go to `log`. Throws std::runtime_error for what
+// prevents starting (unknown names, missing benchmark binary, unwritable out dir).
+StudyResult run_study(const StudyPlan& plan, const std::vector<Backend>& backends, std::ostream& log);
+
+}  // namespace assay::overhead

@@ -1,0 +1,108 @@
+#include "overhead/record.hpp"
+
+#include <map>
+#include <sstream>
+#include <stdexcept>
+#include <tuple>
+
+namespace assay::overhead {
+
+using nlohmann::json;
+
+std::string status_name(RunStatus s) {
+  switch (s) {
+    case RunStatus::ok: return "ok";
+    case RunStatus::failed: return "failed";
+    case RunStatus::timeout: return "timeout";
+    case RunStatus::skipped: return "skipped";
+  }
+  return "?";
+}
+
+RunStatus status_from_name(const std::string& name) {
+  for (RunStatus s : {RunStatus::ok, RunStatus::failed, RunStatus::timeout, RunStatus::skipped})
+    if (status_name(s) == name) return s;
+  throw std::invalid_argument("unknown run status '" + name + "'");
+}
+
+json to_json(const RunRecord& r) {
+  return {{"kernel", r.spec.kernel},   {"variant", r.spec.variant},   {"np", r.spec.np},
+          {"backend", r.spec.backend}, {"mpi", r.spec.mpi},           {"size", r.size},
+          {"iterations", r.iterations}, {"repetitions", r.repetitions}, {"status", status_name(r.status)},
+          {"error", r.error},          {"times_s", r.times_s},        {"checksum", r.checksum},
+          {"context", r.context},      {"wall_s", r.wall_s},          {"run_dir", r.run_dir}};
+}
+
+RunRecord record_from_json(const json& j) {
+  RunRecord r;
+  r.spec = {j.at("kernel").get<std::string>(), j.at("variant").get<std::string>(), j.at("np").get<int>(),
+            j.at("backend").get<std::string>(), j.at("mpi").get<std::string>()};
+  r.size = j.at("size").get<std::string>();
+  r.iterations = j.at("iterations").get<int>();
+  r.repetitions = j.at("repetitions").get<int>();
+  r.status = status_from_name(j.at("status").get<std::string>());
+  r.error = j.value("error", "");
+  r.times_s = j.at("times_s").get<std::vector<double>>();
+  r.checksum = j.value("checksum", "");
+  r.context = j.value("context", json::object());
+  r.wall_s = j.value("wall_s", 0.0);
+  r.run_dir = j.value("run_dir", "");
+  return r;
+}
+
+namespace {
+
+double seconds_per_unit(const std::string& unit) {
+  if (unit == "ns") return 1e-9;
+  if (unit == "us") return 1e-6;
+  if (unit == "ms") return 1e-3;
+  if (unit == "s") return 1;
+  throw std::runtime_error("unknown time unit '" + unit + "' in the benchmark output");
+}
+
+}  // namespace
+
+std::vector<double> repetition_times(const json& benchmark_output) {
+  std::vector<double> times;
+  for (const auto& b : benchmark_output.at("benchmarks")) {
+    if (b.value("run_type", "iteration") != "iteration") continue;
+    if (b.contains("error_occurred") && b["error_occurred"].get<bool>())
+      throw std::runtime_error("the benchmark reported an error: " + b.value("error_message", ""));
+    times.push_back(b.at("real_time").get<double>() * seconds_per_unit(b.value("time_unit", "ns")));
+  }
+  if (times.empty()) throw std::runtime_error("the benchmark output holds no repetition");
+  return times;
+}
+
+std::string find_checksum(const std::string& output, const std::string& kernel, const std::string& variant) {
+  std::istringstream lines(output);
+  std::string line;
+  const std::string prefix = "checksum " + kernel + " " + variant + " ";
+  // Anywhere in the line: a console reporter may leave a colour reset before it.
+  while (std::getline(lines, line))
+    if (auto at = line.find(prefix); at != std::string::npos) return line.substr(at + prefix.size());
+  return "";
+}
+
+std::vector<std::string> checksum_mismatches(const std::vector<RunRecord>& records) {
+  using Key = std::tuple<std::string, std::string, int>;
+  std::map<Key, std::map<std::string, std::vector<std::string>>> seen;  // key -> checksum -> runs
+  for (const auto& r : records)
+    if (r.status == RunStatus::ok)
+      seen[{r.spec.kernel, r.spec.variant, r.spec.np}][r.checksum].push_back(r.spec.backend + "/" + r.spec.mpi);
+  std::vector<std::string> messages;
+  for (const auto& [key, by_value] : seen) {
+    if (by_value.size() < 2) continue;
+    std::string text = std::get<0>(key) + " " + std::get<1>(key) + " np=" + std::to_string(std::get<2>(key)) +
+                       ": checksums differ:";
+    for (const auto& [value, runs] : by_value) {
+      text += " " + (value.empty() ? std::string("(none)") : value) + " [";
+      for (std::size_t i = 0; i < runs.size(); ++i) text += (i ? ", " : "") + runs[i];
+      text += "]";
+    }
+    messages.push_back(text);
+  }
+  return messages;
+}
+
+}  // namespace assay::overhead

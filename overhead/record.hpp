@@ -1,0 +1,46 @@
+// One benchmark launch of an overhead study and what it produced; the overhead
+// journal holds one JSON line per record (docs: overhead/README.md).
+#pragma once
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace assay::overhead {
+
+struct RunSpec {
+  std::string kernel, variant;
+  int np = 2;
+  std::string backend, mpi;
+};
+
+enum class RunStatus { ok, failed, timeout, skipped };
+std::string status_name(RunStatus s);
+RunStatus status_from_name(const std::string& name);  // throws std::invalid_argument
+
+struct RunRecord {
+  RunSpec spec;
+  std::string size;
+  int iterations = 0, repetitions = 0;
+  RunStatus status = RunStatus::skipped;
+  std::string error;               // why it failed or was skipped
+  std::vector<double> times_s;     // per repetition: mean per-iteration time (max over ranks)
+  std::string checksum;            // as the benchmark printed it
+  nlohmann::json context = nlohmann::json::object();  // Google Benchmark's context
+  double wall_s = 0;               // of the whole launch
+  std::string run_dir;             // stdout, stderr, benchmark.json
+};
+
+nlohmann::json to_json(const RunRecord& r);
+RunRecord record_from_json(const nlohmann::json& j);  // throws nlohmann::json::exception
+
+// The per-repetition times, in seconds, of Google Benchmark's JSON output
+// (aggregates skipped). Throws std::runtime_error when there are none.
+std::vector<double> repetition_times(const nlohmann::json& benchmark_output);
+// The value of the line "checksum <kernel> <variant> <value>", "" when absent.
+std::string find_checksum(const std::string& output, const std::string& kernel, const std::string& variant);
+// One message per (kernel, variant, np) whose successful runs print different
+// checksums (across backends and MPI implementations alike).
+std::vector<std::string> checksum_mismatches(const std::vector<RunRecord>& records);
+
+}  // namespace assay::overhead
