@@ -385,6 +385,9 @@ json MatrixRun::record_of(const Item& item, const Verdict& v, const RunFacts& fa
 void MatrixRun::check(const Item& item, Outcome outcome, const std::string& label) {
   const ExpectedEntry* e = expected_[item.backend->name].find(*item.c, item.mpi->name);
   if (e && e->outcome == outcome) return;
+  // A tag: line describes a kind of case broadly; a backend that does better on
+  // one of them is fine. Lines naming cases are exact (a stale one must go).
+  if (e && e->pattern.rfind("tag:", 0) == 0 && is_good_outcome(outcome)) return;
   std::string msg;
   if (e)
     msg = fmt::format("{}: {}, but {}:{} expects {} ({})", label, outcome_name(outcome),

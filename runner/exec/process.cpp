@@ -28,6 +28,7 @@ using namespace std::chrono_literals;
 
 constexpr const char* kTokenVar = "ASSAY_JOB_TOKEN";
 constexpr auto kVanishTimeout = 2s;  // how long SIGKILLed processes get to disappear
+constexpr auto kDrainTimeout = 1s;   // how long processes may outlive their exited launcher
 constexpr auto kTick = 10ms;         // polling interval while waiting
 
 volatile std::sig_atomic_t g_interrupt_signal = 0;
@@ -292,11 +293,12 @@ std::string make_token(int job_id) {
 
 // ---- Job ----------------------------------------------------------------------
 
-// A job goes Running -> (Terminating: SIGTERM sent) -> (Killing: SIGKILL sent) -> Done.
+// A job goes Running -> (Terminating: SIGTERM sent) -> (Killing: SIGKILL sent) -> Done,
+// or, when its leader exits first, Running -> Draining -> Done (or -> Killing).
 // It is Done only once its leader is reaped and none of its processes is left,
 // or when the survivors of SIGKILL have been given up on (then: leftovers).
 struct Supervisor::Job {
-  enum class Phase { kRunning, kTerminating, kKilling, kDone };
+  enum class Phase { kRunning, kDraining, kTerminating, kKilling, kDone };
   pid_t pid = -1;
   bool reaped = false;
   Phase phase = Phase::kRunning;
@@ -340,14 +342,26 @@ struct Supervisor::Job {
     switch (phase) {
       case Phase::kRunning:
         if (reaped) {
-          info.leftovers = processes();  // e.g. a daemon the job started
-          if (info.leftovers.empty()) phase = Phase::kDone;
-          else kill_now(now);
+          // Ranks may still be exiting just after their launcher (an MPI abort):
+          // give them a moment before calling them leftovers.
+          phase = Phase::kDraining;
+          deadline = now + kDrainTimeout;
+          advance(now);
         } else if (now >= deadline) {
           info.timed_out = true;
           terminate(now);
         }
         return;
+      case Phase::kDraining: {
+        const auto procs = processes();
+        if (procs.empty()) {
+          phase = Phase::kDone;
+        } else if (now >= deadline) {
+          info.leftovers = procs;  // e.g. a daemon the job started
+          kill_now(now);
+        }
+        return;
+      }
       case Phase::kTerminating: {
         const auto procs = processes();
         if (reaped && procs.empty()) phase = Phase::kDone;

@@ -1,0 +1,53 @@
+#pragma once
+// Collective consistency. Before every collective each rank contributes one
+// fixed-size descriptor (what it is about to call) and every rank receives all
+// of them; compare() tells a rank whether its own call matches the reference
+// (the lowest rank), so exactly the deviating ranks report.
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+
+#include "assay/core/finding.hpp"
+
+namespace assay::core {
+
+enum class CollKind : std::int32_t {
+  none = 0,
+  barrier, bcast, gather, gatherv, scatter, scatterv, allgather, allgatherv,
+  alltoall, alltoallv, alltoallw, reduce, allreduce, reduce_scatter,
+  reduce_scatter_block, scan, exscan,
+  // pseudo-collectives every rank reaches: the last check on a communicator
+  comm_free, finalize,
+};
+std::string_view name(CollKind k);
+
+constexpr std::int32_t no_root = -1;
+constexpr std::int32_t no_op = -1;
+constexpr std::int32_t user_op = -2;  // user-defined ops cannot be compared across ranks
+
+struct CollDescriptor {
+  CollKind kind = CollKind::none;
+  std::int32_t nonblocking = 0;
+  std::int32_t root = no_root;
+  std::int32_t op = no_op;
+  std::int32_t has_signature = 0;
+  std::int32_t padding = 0;
+  std::uint64_t signature_hash = 0;
+  std::uint64_t signature_elements = 0;
+  std::uint64_t site_offset = 0;  // call site relative to its module (same binary on every rank)
+};
+
+struct CollMismatch {
+  ErrorClass cls;
+  int reference_rank;
+};
+
+// all[i] is rank i's descriptor. Returns the mismatch of all[me] against the
+// reference, if any; the same answer on every rank for the same input.
+std::optional<CollMismatch> compare(std::span<const CollDescriptor> all, int me);
+// Whether the communicator's descriptor sequences stay aligned after this
+// check (false once any rank differs in kind: later checks would pair unrelated calls).
+bool kinds_agree(std::span<const CollDescriptor> all);
+
+}  // namespace assay::core

@@ -1,0 +1,35 @@
+#include "assay/core/finding.hpp"
+
+namespace assay::core {
+
+std::string_view id(ErrorClass c) {
+  switch (c) {
+    case ErrorClass::nb_request_missing_completion: return "nb.request.missing-completion";
+    case ErrorClass::nb_request_reuse_active: return "nb.request.reuse-active";
+    case ErrorClass::nb_request_double_completion: return "nb.request.double-completion";
+    case ErrorClass::nb_request_persistent_start_active: return "nb.request.persistent-start-active";
+    case ErrorClass::nb_request_persistent_missing_start: return "nb.request.persistent-missing-start";
+    case ErrorClass::coll_request_missing_completion: return "coll.request.missing-completion";
+    case ErrorClass::coll_order_mismatch: return "coll.order.mismatch";
+    case ErrorClass::coll_order_conditional: return "coll.order.conditional";
+    case ErrorClass::coll_order_nbc_mismatch: return "coll.order.nbc-mismatch";
+    case ErrorClass::coll_arg_root_mismatch: return "coll.arg.root-mismatch";
+    case ErrorClass::coll_arg_op_mismatch: return "coll.arg.op-mismatch";
+    case ErrorClass::coll_arg_type_mismatch: return "coll.arg.type-mismatch";
+    case ErrorClass::coll_arg_invalid: return "coll.arg.invalid";
+    case ErrorClass::rma_sync_missing_epoch: return "rma.sync.missing-epoch";
+    case ErrorClass::rma_sync_double_epoch: return "rma.sync.double-epoch";
+    case ErrorClass::rma_sync_unmatched: return "rma.sync.unmatched";
+    case ErrorClass::rma_sync_assert_violation: return "rma.sync.assert-violation";
+    case ErrorClass::rma_window_free_with_epoch: return "rma.window.free-with-epoch";
+    case ErrorClass::rma_window_leak: return "rma.window.leak";
+    case ErrorClass::rma_window_out_of_bounds: return "rma.window.out-of-bounds";
+    case ErrorClass::rma_window_invalid: return "rma.window.invalid";
+    case ErrorClass::rma_local_same_origin_conflict: return "rma.local.same-origin-conflict";
+    case ErrorClass::rma_remote_conflict: return "rma.remote.conflict";
+    case ErrorClass::rma_remote_atomicity: return "rma.remote.atomicity";
+  }
+  return "unknown";
+}
+
+}  // namespace assay::core

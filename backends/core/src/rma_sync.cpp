@@ -1,0 +1,235 @@
+#include "assay/core/rma_sync.hpp"
+
+namespace assay::core {
+
+namespace {
+// Accumulates that differ in op or type break atomicity (rma.remote.atomicity)
+// even from one origin; other incompatible pairs are plain conflicts.
+bool both_accumulates(const RmaAccess& a, const RmaAccess& b) {
+  return a.kind == RmaAccessKind::accumulate && b.kind == RmaAccessKind::accumulate;
+}
+}  // namespace
+
+void RmaSync::report(ErrorClass c, std::string message, std::vector<Access> accesses) {
+  sink_({c, std::move(message), std::move(accesses)});
+}
+
+RmaSync::Window* RmaSync::find(Win w, const Site& site) {
+  auto it = windows_.find(w);
+  if (it != windows_.end()) return &it->second;
+  report(ErrorClass::rma_window_invalid, site.op + " on a window that is not (or no longer) valid",
+         {call(site)});
+  return nullptr;
+}
+
+void RmaSync::created(Win w, const Site& site, int my_rank, std::vector<WindowTarget> targets) {
+  Window win;
+  win.created_at = site;
+  win.my_rank = my_rank;
+  win.targets = std::move(targets);
+  windows_[w] = std::move(win);
+}
+
+void RmaSync::freed(Win w, const Site& site) {
+  Window* win = find(w, site);
+  if (!win) return;
+  auto open = [&](const Site& opened) {
+    report(ErrorClass::rma_window_free_with_epoch,
+           "MPI_Win_free while an epoch opened by " + opened.op + " is still open",
+           {call(site), call(opened)});
+  };
+  if (!win->locks.empty()) open(win->locks.begin()->second);
+  else if (win->lock_all) open(*win->lock_all);
+  else if (win->start) open(*win->start);
+  else if (win->post) open(*win->post);
+  else if (win->fence_epoch && win->ops_since_fence && win->last_fence) open(*win->last_fence);
+  windows_.erase(w);
+}
+
+void RmaSync::fence(Win w, unsigned asserts, const Site& site) {
+  Window* win = find(w, site);
+  if (!win) return;
+  if ((asserts & no_precede) && win->ops_since_fence && win->last_fence)
+    report(ErrorClass::rma_sync_assert_violation,
+           "MPI_Win_fence with MPI_MODE_NOPRECEDE although operations were issued since the last fence",
+           {call(site), call(win->last_op ? *win->last_op : *win->last_fence)});
+  if (win->start || win->post || win->lock_all || !win->locks.empty()) {
+    const Site& opened = win->start ? *win->start : win->post ? *win->post
+                         : win->lock_all ? *win->lock_all : win->locks.begin()->second;
+    report(ErrorClass::rma_sync_unmatched, "MPI_Win_fence inside an epoch opened by " + opened.op,
+           {call(site), call(opened)});
+  }
+  win->fence_epoch = (asserts & no_succeed) == 0;
+  win->fence_no_succeed = !win->fence_epoch;
+  win->ops_since_fence = false;
+  win->last_op.reset();
+  win->last_fence = site;
+  win->last_closed = site;
+  complete_all(*win);
+}
+
+void RmaSync::lock(Win w, int target, const Site& site) {
+  Window* win = find(w, site);
+  if (!win) return;
+  if (auto held = win->locks.find(target); held != win->locks.end())
+    report(ErrorClass::rma_sync_double_epoch, "MPI_Win_lock on a target this rank has already locked",
+           {call(site), call(held->second)});
+  else if (win->lock_all)
+    report(ErrorClass::rma_sync_double_epoch, "MPI_Win_lock inside an MPI_Win_lock_all epoch",
+           {call(site), call(*win->lock_all)});
+  else
+    win->locks[target] = site;
+}
+
+void RmaSync::unlock(Win w, int target, const Site& site) {
+  Window* win = find(w, site);
+  if (!win) return;
+  if (win->locks.erase(target) == 0) {
+    report(ErrorClass::rma_sync_unmatched, "MPI_Win_unlock of a target this rank has not locked",
+           {call(site)});
+    return;
+  }
+  win->last_closed = site;
+  win->pending.erase(target);
+}
+
+void RmaSync::lock_all(Win w, const Site& site) {
+  Window* win = find(w, site);
+  if (!win) return;
+  if (win->lock_all || !win->locks.empty())
+    report(ErrorClass::rma_sync_double_epoch, "MPI_Win_lock_all inside another passive-target epoch",
+           {call(site), call(win->lock_all ? *win->lock_all : win->locks.begin()->second)});
+  else
+    win->lock_all = site;
+}
+
+void RmaSync::unlock_all(Win w, const Site& site) {
+  Window* win = find(w, site);
+  if (!win) return;
+  if (!win->lock_all) {
+    report(ErrorClass::rma_sync_unmatched, "MPI_Win_unlock_all without MPI_Win_lock_all", {call(site)});
+    return;
+  }
+  win->lock_all.reset();
+  win->last_closed = site;
+  complete_all(*win);
+}
+
+void RmaSync::flush(Win w, std::optional<int> target, const Site& site) {
+  Window* win = find(w, site);
+  if (!win) return;
+  const bool passive = win->lock_all || (target ? win->locks.count(*target) != 0 : !win->locks.empty());
+  if (!passive)
+    report(ErrorClass::rma_sync_unmatched, site.op + " outside a passive-target epoch", {call(site)});
+  if (target) win->pending.erase(*target);
+  else complete_all(*win);
+}
+
+void RmaSync::start(Win w, const Site& site) {
+  Window* win = find(w, site);
+  if (!win) return;
+  if (win->start)
+    report(ErrorClass::rma_sync_double_epoch, "MPI_Win_start while an access epoch is already open",
+           {call(site), call(*win->start)});
+  win->start = site;
+}
+
+void RmaSync::complete(Win w, const Site& site) {
+  Window* win = find(w, site);
+  if (!win) return;
+  if (!win->start) {
+    report(ErrorClass::rma_sync_unmatched, "MPI_Win_complete without MPI_Win_start", {call(site)});
+    return;
+  }
+  win->start.reset();
+  win->last_closed = site;
+  complete_all(*win);
+}
+
+void RmaSync::post(Win w, const Site& site) {
+  Window* win = find(w, site);
+  if (!win) return;
+  if (win->post)
+    report(ErrorClass::rma_sync_double_epoch, "MPI_Win_post while an exposure epoch is already open",
+           {call(site), call(*win->post)});
+  win->post = site;
+}
+
+void RmaSync::wait(Win w, const Site& site) {
+  Window* win = find(w, site);
+  if (!win) return;
+  if (!win->post) {
+    report(ErrorClass::rma_sync_unmatched, site.op + " without MPI_Win_post", {call(site)});
+    return;
+  }
+  win->post.reset();
+}
+
+bool RmaSync::in_epoch(const Window& win, int target) const {
+  return win.fence_epoch || win.lock_all || win.start || win.locks.count(target) != 0;
+}
+
+void RmaSync::operation(Win w, const RmaOperation& op) {
+  const Site& site = op.access.site;
+  Window* win = find(w, site);
+  if (!win) return;
+  if (!in_epoch(*win, op.target)) {
+    if (win->fence_no_succeed && win->last_fence)
+      report(ErrorClass::rma_sync_assert_violation,
+             site.op + " after MPI_Win_fence(MPI_MODE_NOSUCCEED) promised no further epoch",
+             {call(site), call(*win->last_fence)});
+    else
+      report(ErrorClass::rma_sync_missing_epoch, site.op + " outside any access epoch to its target",
+             win->last_closed ? std::vector<Access>{call(site), call(*win->last_closed)}
+                              : std::vector<Access>{call(site)});
+    return;
+  }
+  win->ops_since_fence = true;
+  win->last_op = site;
+  if (op.target < 0 || static_cast<std::size_t>(op.target) >= win->targets.size()) return;
+  const WindowTarget& t = win->targets[static_cast<std::size_t>(op.target)];
+  const std::int64_t lo = op.target_disp * static_cast<std::int64_t>(t.disp_unit);
+  const std::uint64_t hi = static_cast<std::uint64_t>(lo) + op.target_bytes;
+  if (lo < 0 || hi > t.size) {
+    report(ErrorClass::rma_window_out_of_bounds,
+           site.op + " accesses bytes [" + std::to_string(lo) + ", " + std::to_string(hi) +
+               ") of a window part of " + std::to_string(t.size) + " bytes on rank " +
+               std::to_string(op.target),
+           {call(site), call(win->created_at)});
+    return;
+  }
+  IntervalSet& set = win->pending[op.target];
+  if (auto c = set.insert(static_cast<std::uint64_t>(lo), hi, op.access))
+    report(both_accumulates(c->previous, op.access) ? ErrorClass::rma_remote_atomicity
+                                                    : ErrorClass::rma_local_same_origin_conflict,
+           site.op + " and an earlier " + c->previous.site.op + " of this rank touch bytes [" +
+               std::to_string(c->lo) + ", " + std::to_string(c->hi) + ") of rank " +
+               std::to_string(op.target) + " in one epoch without ordering",
+           {call(site), call(c->previous.site)});
+  win->peak_nodes = std::max(win->peak_nodes, set.nodes());
+}
+
+void RmaSync::finalize() {
+  for (const auto& [w, win] : windows_)
+    report(ErrorClass::rma_window_leak, "window created here was never freed before MPI_Finalize",
+           {call(win.created_at)});
+  windows_.clear();
+}
+
+std::optional<WindowMemory> RmaSync::memory(Win w) const {
+  auto it = windows_.find(w);
+  if (it == windows_.end()) return std::nullopt;
+  const Window& win = it->second;
+  WindowMemory m;
+  if (static_cast<std::size_t>(win.my_rank) < win.targets.size())
+    m.window_bytes = win.targets[static_cast<std::size_t>(win.my_rank)].size;
+  for (const auto& [t, set] : win.pending) {
+    m.nodes += set.nodes();
+    m.depth = std::max(m.depth, set.depth());
+    m.bytes += set.bytes();
+  }
+  m.peak_nodes = win.peak_nodes;
+  return m;
+}
+
+}  // namespace assay::core

@@ -1,0 +1,139 @@
+// Hooks of the point-to-point family: the request table. Handles are saved
+// before completion calls because MPI overwrites them with MPI_REQUEST_NULL.
+#include "hooks.hpp"
+
+namespace assay::pmpi {
+namespace {
+
+using core::RequestKind;
+
+void created(const Call& call, int rc, MPI_Request* request, RequestKind kind, bool persistent) {
+  if (rc != MPI_SUCCESS || !request || *request == MPI_REQUEST_NULL) return;
+  state().requests.created(key(*request), request, kind, persistent, call.site());
+}
+
+// pre: rd: requests[0..n) — remembers and announces the handles about to be completed.
+void save_waiting(Call& call, int n, const MPI_Request* requests) {
+  call.saved.assign(static_cast<std::size_t>(std::max(n, 0)), 0);
+  for (int i = 0; i < n; ++i) {
+    if (requests[i] == MPI_REQUEST_NULL) continue;
+    call.saved[static_cast<std::size_t>(i)] = key(requests[i]);
+    state().requests.waiting(key(requests[i]), call.site());
+  }
+}
+
+void completed(const Call& call, int index) {
+  if (index < 0 || static_cast<std::size_t>(index) >= call.saved.size()) return;
+  if (std::uint64_t h = call.saved[static_cast<std::size_t>(index)]) state().requests.completed(h);
+}
+
+void completed_all(const Call& call) {
+  for (std::size_t i = 0; i < call.saved.size(); ++i) completed(call, static_cast<int>(i));
+}
+
+}  // namespace
+
+#define ASSAY_SEND_FAMILY(name, persistent)                                                        \
+  void pre_##name(Call&, const void*, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request*) noexcept {} \
+  void post_##name(Call& call, int rc, const void*, int, MPI_Datatype, int, int, MPI_Comm,          \
+                   MPI_Request* request) noexcept {                                                  \
+    created(call, rc, request, RequestKind::point_to_point, persistent);                            \
+  }
+ASSAY_SEND_FAMILY(MPI_Isend, false)
+ASSAY_SEND_FAMILY(MPI_Ibsend, false)
+ASSAY_SEND_FAMILY(MPI_Issend, false)
+ASSAY_SEND_FAMILY(MPI_Irsend, false)
+ASSAY_SEND_FAMILY(MPI_Send_init, true)
+ASSAY_SEND_FAMILY(MPI_Bsend_init, true)
+ASSAY_SEND_FAMILY(MPI_Ssend_init, true)
+ASSAY_SEND_FAMILY(MPI_Rsend_init, true)
+#undef ASSAY_SEND_FAMILY
+
+void pre_MPI_Irecv(Call&, void*, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request*) noexcept {}
+void post_MPI_Irecv(Call& call, int rc, void*, int, MPI_Datatype, int, int, MPI_Comm,
+                    MPI_Request* request) noexcept {
+  created(call, rc, request, RequestKind::point_to_point, false);
+}
+void pre_MPI_Recv_init(Call&, void*, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request*) noexcept {}
+void post_MPI_Recv_init(Call& call, int rc, void*, int, MPI_Datatype, int, int, MPI_Comm,
+                        MPI_Request* request) noexcept {
+  created(call, rc, request, RequestKind::point_to_point, true);
+}
+
+// pre: rd: *request — a start of an active persistent request is reported before MPI errs.
+void pre_MPI_Start(Call& call, MPI_Request* request) noexcept {
+  if (request && *request != MPI_REQUEST_NULL) state().requests.started(key(*request), call.site());
+}
+void post_MPI_Start(Call&, int, MPI_Request*) noexcept {}
+void pre_MPI_Startall(Call& call, int count, MPI_Request requests[]) noexcept {
+  for (int i = 0; i < count; ++i)
+    if (requests[i] != MPI_REQUEST_NULL) state().requests.started(key(requests[i]), call.site());
+}
+void post_MPI_Startall(Call&, int, int, MPI_Request[]) noexcept {}
+
+void pre_MPI_Wait(Call& call, MPI_Request* request, MPI_Status*) noexcept {
+  save_waiting(call, 1, request);
+}
+void post_MPI_Wait(Call& call, int rc, MPI_Request*, MPI_Status*) noexcept {
+  if (rc == MPI_SUCCESS) completed(call, 0);
+}
+void pre_MPI_Test(Call& call, MPI_Request* request, int*, MPI_Status*) noexcept {
+  save_waiting(call, 1, request);
+}
+void post_MPI_Test(Call& call, int rc, MPI_Request*, int* flag, MPI_Status*) noexcept {
+  if (rc == MPI_SUCCESS && *flag) completed(call, 0);
+}
+void pre_MPI_Waitall(Call& call, int count, MPI_Request requests[], MPI_Status[]) noexcept {
+  save_waiting(call, count, requests);
+}
+void post_MPI_Waitall(Call& call, int rc, int, MPI_Request[], MPI_Status[]) noexcept {
+  if (rc == MPI_SUCCESS) completed_all(call);
+}
+void pre_MPI_Testall(Call& call, int count, MPI_Request requests[], int*, MPI_Status[]) noexcept {
+  save_waiting(call, count, requests);
+}
+void post_MPI_Testall(Call& call, int rc, int, MPI_Request[], int* flag, MPI_Status[]) noexcept {
+  if (rc == MPI_SUCCESS && *flag) completed_all(call);
+}
+void pre_MPI_Waitany(Call& call, int count, MPI_Request requests[], int*, MPI_Status*) noexcept {
+  save_waiting(call, count, requests);
+}
+void post_MPI_Waitany(Call& call, int rc, int, MPI_Request[], int* index, MPI_Status*) noexcept {
+  if (rc == MPI_SUCCESS && *index != MPI_UNDEFINED) completed(call, *index);
+}
+void pre_MPI_Testany(Call& call, int count, MPI_Request requests[], int*, int*, MPI_Status*) noexcept {
+  save_waiting(call, count, requests);
+}
+void post_MPI_Testany(Call& call, int rc, int, MPI_Request[], int* index, int* flag, MPI_Status*) noexcept {
+  if (rc == MPI_SUCCESS && *flag && *index != MPI_UNDEFINED) completed(call, *index);
+}
+void pre_MPI_Waitsome(Call& call, int count, MPI_Request requests[], int*, int[], MPI_Status[]) noexcept {
+  save_waiting(call, count, requests);
+}
+void post_MPI_Waitsome(Call& call, int rc, int, MPI_Request[], int* outcount, int indices[],
+                       MPI_Status[]) noexcept {
+  if (rc != MPI_SUCCESS || *outcount == MPI_UNDEFINED) return;
+  for (int i = 0; i < *outcount; ++i) completed(call, indices[i]);
+}
+void pre_MPI_Testsome(Call& call, int count, MPI_Request requests[], int*, int[], MPI_Status[]) noexcept {
+  save_waiting(call, count, requests);
+}
+void post_MPI_Testsome(Call& call, int rc, int, MPI_Request[], int* outcount, int indices[],
+                       MPI_Status[]) noexcept {
+  if (rc != MPI_SUCCESS || *outcount == MPI_UNDEFINED) return;
+  for (int i = 0; i < *outcount; ++i) completed(call, indices[i]);
+}
+
+// pre: rd: *request — freed before MPI nulls the handle.
+void pre_MPI_Request_free(Call& call, MPI_Request* request) noexcept {
+  if (!request || *request == MPI_REQUEST_NULL) return;
+  state().requests.waiting(key(*request), call.site());
+  state().requests.freed(key(*request));
+}
+void post_MPI_Request_free(Call&, int, MPI_Request*) noexcept {}
+
+// The empty wrapper of the overhead benchmark.
+void pre_MPI_Comm_rank(Call&, MPI_Comm, int*) noexcept {}
+void post_MPI_Comm_rank(Call&, int, MPI_Comm, int*) noexcept {}
+
+}  // namespace assay::pmpi

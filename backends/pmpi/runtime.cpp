@@ -1,0 +1,248 @@
+#include "runtime.hpp"
+
+#include <dlfcn.h>
+#include <elfutils/libdwfl.h>
+#include <link.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace assay::pmpi {
+
+thread_local int Guard::depth_ = 0;
+
+State& state() {
+  static State* s = new State;  // never destroyed: hooks may run during exit
+  return *s;
+}
+
+core::Site Call::site() const {
+  return core::Site{name, state().rank, reinterpret_cast<std::uintptr_t>(pc)};
+}
+
+void State::report(core::Finding f) {
+  write_finding(f);
+  if (const char* a = std::getenv("ASSAY_ABORT_ON_ERROR"); a && std::string(a) == "1") {
+    close_report();
+    PMPI_Abort(MPI_COMM_WORLD, 1);
+  }
+}
+
+// --- call sites -------------------------------------------------------------
+
+namespace {
+struct ModuleSearch {
+  std::uintptr_t pc;
+  std::uint64_t index = 0, found_index = 0;
+  std::uintptr_t base = 0;
+  bool found = false;
+};
+
+int find_module(dl_phdr_info* info, size_t, void* data) {
+  auto* s = static_cast<ModuleSearch*>(data);
+  for (int i = 0; i < info->dlpi_phnum; ++i) {
+    const auto& ph = info->dlpi_phdr[i];
+    if (ph.p_type != PT_LOAD) continue;
+    std::uintptr_t lo = info->dlpi_addr + ph.p_vaddr;
+    if (s->pc >= lo && s->pc < lo + ph.p_memsz) {
+      s->found = true;
+      s->found_index = s->index;
+      s->base = info->dlpi_addr;
+      return 1;
+    }
+  }
+  ++s->index;
+  return 0;
+}
+
+int module_base(dl_phdr_info* info, size_t, void* data) {
+  auto* s = static_cast<ModuleSearch*>(data);
+  if (s->index++ == s->found_index) {
+    s->base = info->dlpi_addr;
+    s->found = true;
+    return 1;
+  }
+  return 0;
+}
+}  // namespace
+
+// Ranks of one program load the same modules in the same order; 16 bits of
+// module index, 48 bits of offset.
+std::uint64_t encode_site(std::uintptr_t pc) {
+  ModuleSearch s{pc};
+  dl_iterate_phdr(find_module, &s);
+  if (!s.found) return 0;
+  return (s.found_index << 48) | ((pc - s.base) & ((1ull << 48) - 1));
+}
+
+std::uintptr_t decode_site(std::uint64_t encoded) {
+  if (encoded == 0) return 0;
+  ModuleSearch s{0};
+  s.found_index = encoded >> 48;
+  dl_iterate_phdr(module_base, &s);
+  return s.found ? s.base + (encoded & ((1ull << 48) - 1)) : 0;
+}
+
+SourceLine symbolize(std::uintptr_t pc) {
+  static Dwfl* dwfl = [] {
+    static const Dwfl_Callbacks callbacks = {dwfl_linux_proc_find_elf, dwfl_standard_find_debuginfo,
+                                             nullptr, nullptr};
+    Dwfl* d = dwfl_begin(&callbacks);
+    if (d && (dwfl_linux_proc_report(d, getpid()) != 0 || dwfl_report_end(d, nullptr, nullptr) != 0)) {
+      dwfl_end(d);
+      d = nullptr;
+    }
+    return d;
+  }();
+  SourceLine out;
+  if (!dwfl || pc == 0) return out;
+  const Dwarf_Addr addr = pc - 1;  // inside the call instruction, not after it
+  Dwfl_Module* mod = dwfl_addrmodule(dwfl, addr);
+  if (!mod) return out;
+  if (const char* fn = dwfl_module_addrname(mod, addr)) out.function = fn;
+  if (Dwfl_Line* line = dwfl_module_getsrc(mod, addr)) {
+    int lineno = 0;
+    if (const char* file = dwfl_lineinfo(line, nullptr, &lineno, nullptr, nullptr, nullptr)) {
+      out.file = file;
+      out.line = lineno;
+    }
+  }
+  return out;
+}
+
+// --- communicators ------------------------------------------------------------
+
+void add_shadow(MPI_Comm comm) {
+  if (comm == MPI_COMM_NULL) return;
+  int inter = 0;
+  PMPI_Comm_test_inter(comm, &inter);
+  if (inter) return;  // intercommunicators are not checked
+  Shadow s;
+  if (PMPI_Comm_dup(comm, &s.comm) != MPI_SUCCESS) {
+    tool_failure("MPI_Comm_dup of a shadow communicator failed");
+    return;
+  }
+  s.created = state().shadows_created++;
+  state().shadows[comm] = s;
+}
+
+void drop_shadow(MPI_Comm comm) {
+  auto it = state().shadows.find(comm);
+  if (it == state().shadows.end()) return;
+  PMPI_Comm_free(&it->second.comm);
+  state().shadows.erase(it);
+}
+
+Shadow* shadow_of(MPI_Comm comm) {
+  auto it = state().shadows.find(comm);
+  return it == state().shadows.end() ? nullptr : &it->second;
+}
+
+int world_rank_of(MPI_Comm comm, int rank) {
+  MPI_Group group, world;
+  PMPI_Comm_group(comm, &group);
+  PMPI_Comm_group(MPI_COMM_WORLD, &world);
+  int out = rank;
+  PMPI_Group_translate_ranks(group, 1, &rank, world, &out);
+  PMPI_Group_free(&group);
+  PMPI_Group_free(&world);
+  return out;
+}
+
+// --- datatypes ------------------------------------------------------------------
+
+std::uint32_t basic_code(MPI_Datatype t) {
+  // Named types differ in handle value between processes (Open MPI: addresses),
+  // so they are compared by their position in this table.
+  static const MPI_Datatype named[] = {
+      MPI_CHAR, MPI_SIGNED_CHAR, MPI_UNSIGNED_CHAR, MPI_BYTE, MPI_SHORT, MPI_UNSIGNED_SHORT,
+      MPI_INT, MPI_UNSIGNED, MPI_LONG, MPI_UNSIGNED_LONG, MPI_LONG_LONG, MPI_UNSIGNED_LONG_LONG,
+      MPI_FLOAT, MPI_DOUBLE, MPI_LONG_DOUBLE, MPI_WCHAR, MPI_C_BOOL, MPI_INT8_T, MPI_INT16_T,
+      MPI_INT32_T, MPI_INT64_T, MPI_UINT8_T, MPI_UINT16_T, MPI_UINT32_T, MPI_UINT64_T, MPI_AINT,
+      MPI_OFFSET, MPI_COUNT, MPI_C_FLOAT_COMPLEX, MPI_C_DOUBLE_COMPLEX, MPI_FLOAT_INT,
+      MPI_DOUBLE_INT, MPI_LONG_INT, MPI_2INT, MPI_SHORT_INT, MPI_LONG_DOUBLE_INT, MPI_PACKED};
+  for (std::uint32_t i = 0; i < sizeof named / sizeof named[0]; ++i)
+    if (named[i] == t) return i + 1;
+  return 0;
+}
+
+namespace {
+bool append_signature(core::TypeSignature& sig, MPI_Datatype t, std::uint64_t times, int depth) {
+  int ni = 0, na = 0, nd = 0, combiner = 0;
+  if (depth > 16 || PMPI_Type_get_envelope(t, &ni, &na, &nd, &combiner) != MPI_SUCCESS) return false;
+  if (combiner == MPI_COMBINER_NAMED) {
+    if (t == MPI_PACKED) return false;  // matches anything
+    std::uint32_t code = basic_code(t);
+    sig.append(code == 0 ? 1000 : code, times);
+    return true;
+  }
+  std::vector<int> ints(static_cast<std::size_t>(ni));
+  std::vector<MPI_Aint> addrs(static_cast<std::size_t>(na));
+  std::vector<MPI_Datatype> types(static_cast<std::size_t>(nd));
+  PMPI_Type_get_contents(t, ni, na, nd, ints.data(), addrs.data(), types.data());
+  core::TypeSignature inner;
+  bool ok = true;
+  auto sum = [&](std::size_t from, int n) {
+    std::uint64_t s = 0;
+    for (int i = 0; i < n; ++i) s += static_cast<std::uint64_t>(ints[from + static_cast<std::size_t>(i)]);
+    return s;
+  };
+  switch (combiner) {
+    case MPI_COMBINER_DUP:
+    case MPI_COMBINER_RESIZED: ok = append_signature(inner, types[0], 1, depth + 1); break;
+    case MPI_COMBINER_CONTIGUOUS:
+      ok = append_signature(inner, types[0], static_cast<std::uint64_t>(ints[0]), depth + 1);
+      break;
+    case MPI_COMBINER_VECTOR:
+    case MPI_COMBINER_HVECTOR:
+      ok = append_signature(inner, types[0], static_cast<std::uint64_t>(ints[0]) * static_cast<std::uint64_t>(ints[1]), depth + 1);
+      break;
+    case MPI_COMBINER_INDEXED_BLOCK:
+    case MPI_COMBINER_HINDEXED_BLOCK:
+      ok = append_signature(inner, types[0], static_cast<std::uint64_t>(ints[0]) * static_cast<std::uint64_t>(ints[1]), depth + 1);
+      break;
+    case MPI_COMBINER_INDEXED:
+    case MPI_COMBINER_HINDEXED:
+      ok = append_signature(inner, types[0], sum(1, ints[0]), depth + 1);
+      break;
+    case MPI_COMBINER_STRUCT:
+      for (int i = 0; ok && i < ints[0]; ++i)
+        ok = append_signature(inner, types[static_cast<std::size_t>(i)],
+                              static_cast<std::uint64_t>(ints[static_cast<std::size_t>(i) + 1]), depth + 1);
+      break;
+    case MPI_COMBINER_SUBARRAY: {
+      std::uint64_t n = 1;
+      for (int i = 0; i < ints[0]; ++i) n *= static_cast<std::uint64_t>(ints[static_cast<std::size_t>(ints[0] + i) + 1]);
+      ok = append_signature(inner, types[0], n, depth + 1);
+      break;
+    }
+    default: ok = false;  // darray and others: no signature check
+  }
+  for (MPI_Datatype& d : types) {
+    int a = 0, b = 0, c = 0, comb = 0;
+    PMPI_Type_get_envelope(d, &a, &b, &c, &comb);
+    if (comb != MPI_COMBINER_NAMED) PMPI_Type_free(&d);
+  }
+  if (ok) sig.append(inner, times);
+  return ok;
+}
+}  // namespace
+
+std::optional<core::TypeSignature> signature(int count, MPI_Datatype t) {
+  core::TypeSignature sig;
+  if (count < 0 || t == MPI_DATATYPE_NULL) return std::nullopt;
+  if (!append_signature(sig, t, static_cast<std::uint64_t>(count), 0)) return std::nullopt;
+  return sig;
+}
+
+std::uint64_t extent_bytes(int count, MPI_Datatype t) {
+  if (count <= 0 || t == MPI_DATATYPE_NULL) return 0;
+  MPI_Aint lb = 0, extent = 0, true_lb = 0, true_extent = 0;
+  PMPI_Type_get_extent(t, &lb, &extent);
+  PMPI_Type_get_true_extent(t, &true_lb, &true_extent);
+  return static_cast<std::uint64_t>(true_lb + (count - 1) * extent + true_extent);
+}
+
+}  // namespace assay::pmpi

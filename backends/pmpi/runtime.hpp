@@ -1,0 +1,98 @@
+#pragma once
+// State shared by the shims and hooks of the pmpi backend: the analysis core's
+// trackers, the shadow communicators, call sites and the findings writer.
+#include <mpi.h>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <type_traits>
+#include <vector>
+
+#include "assay/core/finding.hpp"
+#include "assay/core/requests.hpp"
+#include "assay/core/rma_sync.hpp"
+#include "assay/core/type_signature.hpp"
+
+namespace assay::pmpi {
+
+// One interposed call in progress: its name and return address, plus scratch
+// space a pre-hook fills for its post-hook (handles MPI overwrites).
+struct Call {
+  const char* name;
+  void* pc;
+  std::vector<std::uint64_t> saved{};
+  core::Site site() const;
+};
+
+// Calls MPI makes internally (or our hooks make) are not analysed again.
+class Guard {
+ public:
+  Guard() noexcept { ++depth_; }
+  ~Guard() { --depth_; }
+  Guard(const Guard&) = delete;
+  Guard& operator=(const Guard&) = delete;
+  bool outermost() const noexcept { return depth_ == 1; }
+
+ private:
+  static thread_local int depth_;
+};
+
+// A communicator's shadow: a duplicate carrying the checker's own traffic, so
+// it never matches the application's messages or collectives.
+struct Shadow {
+  MPI_Comm comm = MPI_COMM_NULL;
+  std::uint64_t created = 0;  // creation order, the same on every member
+  bool aligned = true;        // false once ranks disagreed on a collective's kind
+};
+
+struct State {
+  bool active = false;  // between MPI_Init and MPI_Finalize
+  int rank = -1;
+  core::RequestTracker requests{[](core::Finding f) { report(std::move(f)); }};
+  core::RmaSync rma{[](core::Finding f) { report(std::move(f)); }};
+  std::map<MPI_Comm, Shadow> shadows;
+  std::uint64_t shadows_created = 0;
+  static void report(core::Finding f);
+};
+State& state();
+
+// Handles widened for the core (MPICH: int, Open MPI: pointer).
+template <class H>
+std::uint64_t key(H h) {
+  if constexpr (std::is_pointer_v<H>) return reinterpret_cast<std::uintptr_t>(h);
+  else return static_cast<std::uint64_t>(static_cast<std::uint32_t>(h));
+}
+
+// Findings: JSON lines in $ASSAY_REPORT_DIR/rank-<N>.jsonl and the human report.
+void open_report(int rank);
+void write_finding(const core::Finding& f);
+void close_report();
+void tool_failure(const char* reason);
+
+// Call sites: symbolised in this process; exchanged between ranks as
+// (module index, offset) so another rank of the same program can resolve them.
+struct SourceLine {
+  std::string file, function;
+  int line = 0;
+};
+SourceLine symbolize(std::uintptr_t pc);
+std::uint64_t encode_site(std::uintptr_t pc);
+std::uintptr_t decode_site(std::uint64_t encoded);
+
+// Communicators.
+void add_shadow(MPI_Comm comm);
+void drop_shadow(MPI_Comm comm);
+Shadow* shadow_of(MPI_Comm comm);
+int world_rank_of(MPI_Comm comm, int rank);
+
+// Datatypes.
+std::uint32_t basic_code(MPI_Datatype t);  // 0 when not a named type
+std::optional<core::TypeSignature> signature(int count, MPI_Datatype t);
+std::uint64_t extent_bytes(int count, MPI_Datatype t);  // bytes spanned by count x t
+
+// Collective checks (hooks_coll.cpp), used by Finalize.
+void check_all_at_finalize(const Call& call);
+
+}  // namespace assay::pmpi

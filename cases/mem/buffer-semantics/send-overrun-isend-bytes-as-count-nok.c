@@ -1,0 +1,43 @@
+// GENERATED: cases/gen/mem_buffer_semantics.cpp
+// DESCRIPTION: Rank 0 mallocs N ints and sends N * sizeof(int) ints (the size in bytes passed as the count) with MPI_Isend.
+// NPROCS: 2
+// EXPECT: error mem.send.overrun
+// EXPECT-AT: send
+// TWIN: mem/buffer-semantics/send-overrun-isend-bytes-as-count-ok
+// ORIGIN: S. Fan, semantic memory checking in Open MPI (memchecker), doctoral thesis, section 4.2.3
+// NOTE: MPI-3.1 §3.2.2: the send buffer is count consecutive elements of the datatype from buf, all of which must lie in the program's memory; here MPI reads past the allocation.
+#include <mpi.h>
+#include <stdlib.h>
+
+enum { N = 4 };
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int errors = 0;
+
+    if (rank == 0) {
+        int *values = malloc(N * sizeof *values);
+        for (int i = 0; i < N; i++)
+            values[i] = 10 + i;
+        MPI_Request req;
+        MPI_Isend(values, N * (int)sizeof *values, MPI_INT, 1, 0, MPI_COMM_WORLD, &req); // @send
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+        free(values);
+    } else if (rank == 1) {
+        int in[16];
+        MPI_Status status;
+        MPI_Recv(in, 16, MPI_INT, 0, 0, MPI_COMM_WORLD, &status);
+        int count;
+        MPI_Get_count(&status, MPI_INT, &count);
+        errors += count != N;
+        for (int i = 0; i < count; i++)
+            errors += in[i] != 10 + i;
+    }
+
+    MPI_Finalize();
+    (void)errors; /* not checked: the error leaves the data undefined */
+    return 0;
+}

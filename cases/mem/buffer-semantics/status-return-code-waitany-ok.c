@@ -1,0 +1,32 @@
+// GENERATED: cases/gen/mem_buffer_semantics.cpp
+// DESCRIPTION: Rank 0 checks the return code of MPI_Waitany instead of status.MPI_ERROR.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: mem/buffer-semantics/status-error-field-waitany-nok
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int errors = 0;
+
+    if (rank == 0) {
+        int value = -1;
+        MPI_Status status;
+        MPI_Request reqs[1];
+        MPI_Irecv(&value, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &reqs[0]);
+        int which;
+        int rc = MPI_Waitany(1, reqs, &which, &status); // @call
+        if (rc != MPI_SUCCESS)
+            errors++;
+        errors += status.MPI_SOURCE != 1 || status.MPI_TAG != 0 || value != 42;
+    } else if (rank == 1) {
+        int value = 42;
+        MPI_Send(&value, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+    }
+
+    MPI_Finalize();
+    return errors != 0;
+}

@@ -1,0 +1,36 @@
+// GENERATED: cases/gen/mem_buffer_semantics.cpp
+// DESCRIPTION: Rank 0 receives 3 messages of 2 ints and reads both ints of each (MPI_Irecv).
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: mem/buffer-semantics/unused-irecv-partial-use-nok
+#include <mpi.h>
+
+enum { ROUNDS = 3 };
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int errors = 0;
+
+    if (rank == 0) {
+        int sum = 0;
+        for (int round = 0; round < ROUNDS; round++) {
+            int in[2];
+            MPI_Request req;
+            MPI_Irecv(in, 2, MPI_INT, 1, 0, MPI_COMM_WORLD, &req); // @recv
+            MPI_Wait(&req, MPI_STATUS_IGNORE);
+            sum += in[0] + in[1];
+        }
+        errors += sum != 3 * (10 + 11);
+    } else if (rank == 1) {
+        for (int round = 0; round < ROUNDS; round++) {
+            int out[2] = {10, 11};
+            MPI_Send(out, 2, MPI_INT, 0, 0, MPI_COMM_WORLD);
+        }
+    }
+
+    MPI_Finalize();
+    return errors != 0;
+}

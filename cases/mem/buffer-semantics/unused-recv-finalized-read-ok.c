@@ -1,0 +1,31 @@
+// GENERATED: cases/gen/mem_buffer_semantics.cpp
+// DESCRIPTION: Rank 0 receives N ints and reads them before MPI_Finalize (MPI_Recv).
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: mem/buffer-semantics/unused-recv-finalized-nok
+#include <mpi.h>
+
+enum { N = 4 };
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int errors = 0;
+
+    if (rank == 0) {
+        int in[N];
+        MPI_Recv(in, N, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); // @recv
+        for (int i = 0; i < N; i++)
+            errors += in[i] != 10 + i;
+    } else if (rank == 1) {
+        int out[N];
+        for (int i = 0; i < N; i++)
+            out[i] = 10 + i;
+        MPI_Send(out, N, MPI_INT, 0, 0, MPI_COMM_WORLD);
+    }
+
+    MPI_Finalize();
+    return errors != 0;
+}

@@ -1,0 +1,39 @@
+// GENERATED: cases/gen/mem_buffer_semantics.cpp
+// DESCRIPTION: Rank 0 receives N ints with a persistent MPI_Recv_init request and clears the whole buffer with memset only after reading the received values.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: mem/buffer-semantics/wbr-recv-init-clear-all-nok
+#include <mpi.h>
+#include <string.h>
+
+enum { N = 4 };
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int errors = 0;
+
+    if (rank == 0) {
+        int in[N];
+        MPI_Request req;
+        MPI_Recv_init(in, N, MPI_INT, 1, 0, MPI_COMM_WORLD, &req);
+        MPI_Start(&req);          // @recv
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+        MPI_Request_free(&req);
+        int sum = 0;
+        for (int i = 0; i < N; i++)
+            sum += in[i];
+        memset(in, 0, sizeof in); // @overwrite
+        errors += sum != 10 + 11 + 12 + 13;
+    } else if (rank == 1) {
+        int out[N];
+        for (int i = 0; i < N; i++)
+            out[i] = 10 + i;
+        MPI_Send(out, N, MPI_INT, 0, 0, MPI_COMM_WORLD);
+    }
+
+    MPI_Finalize();
+    return errors != 0;
+}

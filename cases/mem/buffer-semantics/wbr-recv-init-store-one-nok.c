@@ -1,0 +1,42 @@
+// GENERATED: cases/gen/mem_buffer_semantics.cpp
+// DESCRIPTION: Rank 0 receives N ints with a persistent MPI_Recv_init request and stores into in[0] before reading the received values.
+// NPROCS: 2
+// EXPECT: error mem.recv.write-before-read
+// EXPECT-AT: recv overwrite
+// TWIN: mem/buffer-semantics/wbr-recv-init-store-one-read-first-ok
+// ORIGIN: S. Fan, semantic memory checking in Open MPI (memchecker), doctoral thesis, section 4.2.3
+// NOTE: A warning class: legal MPI, but the transferred data is overwritten before any use (the program's sum is wrong).
+#include <mpi.h>
+
+enum { N = 4 };
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int errors = 0;
+
+    if (rank == 0) {
+        int in[N];
+        MPI_Request req;
+        MPI_Recv_init(in, N, MPI_INT, 1, 0, MPI_COMM_WORLD, &req);
+        MPI_Start(&req);                            // @recv
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+        MPI_Request_free(&req);
+        in[0] = N; /* slot 0 reused as a counter */ // @overwrite
+        int sum = 0;
+        for (int i = 0; i < N; i++)
+            sum += in[i];
+        errors += sum != 10 + 11 + 12 + 13;
+    } else if (rank == 1) {
+        int out[N];
+        for (int i = 0; i < N; i++)
+            out[i] = 10 + i;
+        MPI_Send(out, N, MPI_INT, 0, 0, MPI_COMM_WORLD);
+    }
+
+    MPI_Finalize();
+    (void)errors; /* not checked: the error leaves the data undefined */
+    return 0;
+}

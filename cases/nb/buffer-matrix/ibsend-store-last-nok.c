@@ -1,0 +1,41 @@
+// GENERATED: cases/gen/nb_buffer_matrix.cpp
+// DESCRIPTION: Rank 0 sends buf[2..5] with MPI_Ibsend and stores to buf[5], an element of the message, while the operation is pending.
+// NPROCS: 2
+// EXPECT: error nb.buffer.send-write
+// EXPECT-AT: send access
+// TWIN: nb/buffer-matrix/ibsend-store-past-ok
+// NOTE: MPI-3.1 §3.7.2: the send buffer of a nonblocking send must not be modified until the send completes.
+#include <mpi.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int errors = 0;
+
+    if (rank == 0) {
+        int buf[8] = {10, 11, 12, 13, 14, 15, 16, 17};
+        MPI_Request req;
+        int attached_size;
+        MPI_Pack_size(4, MPI_INT, MPI_COMM_WORLD, &attached_size);
+        attached_size += MPI_BSEND_OVERHEAD;
+        char *attached = malloc((size_t)attached_size);
+        MPI_Buffer_attach(attached, attached_size);
+        MPI_Ibsend(&buf[2], 4, MPI_INT, 1, 0, MPI_COMM_WORLD, &req); // @send
+        buf[5] = -2;                                                 // @access
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+        MPI_Buffer_detach(&attached, &attached_size);
+        free(attached);
+    } else if (rank == 1) {
+        int in[4];
+        MPI_Recv(in, 4, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        for (int i = 0; i < 4; i++)
+            errors += in[i] != 12 + i;
+    }
+
+    MPI_Finalize();
+    (void)errors; /* not checked: the error leaves the data undefined */
+    return 0;
+}

@@ -1,0 +1,37 @@
+// GENERATED: cases/gen/nb_buffer_matrix.cpp
+// DESCRIPTION: Rank 0 receives into buf[0..3] with MPI_Irecv and, while that is active, sends buf[4..7] with MPI_Isend; the two ranges are disjoint.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: nb/buffer-matrix/overlap-irecv-isend-same-range-nok nb/buffer-matrix/overlap-irecv-isend-shifted-half-nok nb/buffer-matrix/overlap-irecv-isend-one-element-nok
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int errors = 0;
+
+    if (rank == 0) {
+        int buf[10] = {10, 11, 12, 13, 14, 15, 16, 17, 18, 19};
+        MPI_Request reqs[2];
+        MPI_Status statuses[2];
+        MPI_Irecv(&buf[0], 4, MPI_INT, 1, 0, MPI_COMM_WORLD, &reqs[0]); // @first
+        MPI_Isend(&buf[4], 4, MPI_INT, 1, 1, MPI_COMM_WORLD, &reqs[1]); // @second
+        MPI_Waitall(2, reqs, statuses);
+        for (int i = 0; i < 4; i++)
+            errors += buf[i] != 100 + i;
+    } else if (rank == 1) {
+        int out0[4];
+        for (int i = 0; i < 4; i++)
+            out0[i] = 100 + i;
+        MPI_Send(out0, 4, MPI_INT, 0, 0, MPI_COMM_WORLD);
+        int in1[4];
+        MPI_Recv(in1, 4, MPI_INT, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        for (int i = 0; i < 4; i++)
+            errors += in1[i] != 14 + i;
+    }
+
+    MPI_Finalize();
+    return errors != 0;
+}

@@ -1,0 +1,36 @@
+// GENERATED: cases/gen/nb_buffer_matrix.cpp
+// DESCRIPTION: Rank 0 sends buf[0..3] with MPI_Isend and, while that is active, sends buf[2..5] with MPI_Isend; the two ranges overlap.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: nb/buffer-matrix/overlap-irecv-isend-shifted-half-nok nb/buffer-matrix/overlap-isend-irecv-shifted-half-nok
+// NOTE: Two pending sends only read their buffers, so overlapping send buffers are allowed (MPI-3.1 §3.7.2).
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int errors = 0;
+
+    if (rank == 0) {
+        int buf[10] = {10, 11, 12, 13, 14, 15, 16, 17, 18, 19};
+        MPI_Request reqs[2];
+        MPI_Status statuses[2];
+        MPI_Isend(&buf[0], 4, MPI_INT, 1, 0, MPI_COMM_WORLD, &reqs[0]); // @first
+        MPI_Isend(&buf[2], 4, MPI_INT, 1, 1, MPI_COMM_WORLD, &reqs[1]); // @second
+        MPI_Waitall(2, reqs, statuses);
+    } else if (rank == 1) {
+        int in0[4];
+        MPI_Recv(in0, 4, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        for (int i = 0; i < 4; i++)
+            errors += in0[i] != 10 + i;
+        int in1[4];
+        MPI_Recv(in1, 4, MPI_INT, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        for (int i = 0; i < 4; i++)
+            errors += in1[i] != 12 + i;
+    }
+
+    MPI_Finalize();
+    return errors != 0;
+}

@@ -1,0 +1,27 @@
+// GENERATED: cases/gen/nb_match_matrix.cpp
+// DESCRIPTION: Each of 2 ranks starts MPI_Issend to its right neighbour, then calls MPI_Recv from its left one and MPI_Wait.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: nb/match-matrix/cycle-ssend-first-np2-nok nb/match-matrix/cycle-issend-wait-first-np2-nok
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int errors = 0;
+
+    int size;
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    int right = (rank + 1) % size, left = (rank + size - 1) % size;
+    int mine = 100 + rank, theirs = -1;
+    MPI_Request req;
+    MPI_Issend(&mine, 1, MPI_INT, right, 0, MPI_COMM_WORLD, &req);             // @send
+    MPI_Recv(&theirs, 1, MPI_INT, left, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); // @recv
+    MPI_Wait(&req, MPI_STATUS_IGNORE);
+    errors += theirs != 100 + left;
+
+    MPI_Finalize();
+    return errors != 0;
+}

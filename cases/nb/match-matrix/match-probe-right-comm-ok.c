@@ -1,0 +1,31 @@
+// GENERATED: cases/gen/nb_match_matrix.cpp
+// DESCRIPTION: Rank 1 sends one int with tag 1 on a duplicate of MPI_COMM_WORLD and rank 0 waits for it with MPI_Probe followed by MPI_Recv on the same duplicate.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: nb/match-matrix/match-probe-wrong-comm-nok
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int errors = 0;
+
+    MPI_Comm other;
+    MPI_Comm_dup(MPI_COMM_WORLD, &other);
+    if (rank == 0) {
+        int value = -1;
+        MPI_Status status;
+        MPI_Probe(1, 1, other, &status);           // @recv
+        MPI_Recv(&value, 1, MPI_INT, status.MPI_SOURCE, status.MPI_TAG, other, MPI_STATUS_IGNORE);
+        errors += value != 42;
+    } else if (rank == 1) {
+        int value = 42;
+        MPI_Send(&value, 1, MPI_INT, 0, 1, other); // @send
+    }
+    MPI_Comm_free(&other);
+
+    MPI_Finalize();
+    return errors != 0;
+}

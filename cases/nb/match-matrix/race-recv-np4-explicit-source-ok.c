@@ -1,0 +1,30 @@
+// GENERATED: cases/gen/nb_match_matrix.cpp
+// DESCRIPTION: Ranks 1-3 each send their rank to rank 0, which receives them with MPI_Recv calls naming the source of each, so the k-th value comes from rank k+1.
+// NPROCS: 4
+// EXPECT: ok
+// TWIN: nb/match-matrix/race-recv-np4-any-source-nok
+#include <mpi.h>
+
+enum { SENDERS = 3 };
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int errors = 0;
+
+    if (rank == 0) {
+        int from[SENDERS];
+        for (int k = 0; k < SENDERS; k++) {
+            MPI_Status status;
+            MPI_Recv(&from[k], 1, MPI_INT, k + 1, 0, MPI_COMM_WORLD, &status); // @recv
+            errors += from[k] != k + 1; /* assumes slot k holds rank k + 1 */
+        }
+    } else {
+        MPI_Send(&rank, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);                     // @send
+    }
+
+    MPI_Finalize();
+    return errors != 0;
+}

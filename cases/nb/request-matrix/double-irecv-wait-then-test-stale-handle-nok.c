@@ -1,0 +1,36 @@
+// GENERATED: cases/gen/nb_request_matrix.cpp
+// DESCRIPTION: Rank 0 completes an MPI_Irecv request through a copy of its handle with MPI_Wait and then calls MPI_Test on the original variable, which still holds the handle of the request that no longer exists.
+// NPROCS: 2
+// EXPECT: error nb.request.double-completion
+// EXPECT-AT: start second
+// TWIN: nb/request-matrix/double-irecv-wait-then-test-null-handle-ok
+// TAGS: crash
+// NOTE: MPI-3.1 §3.7.3: completion (or MPI_Request_free) deallocates the request and sets only the handle passed to MPI_REQUEST_NULL; another copy of the handle is then invalid. Natively both MPI implementations abort.
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int errors = 0;
+
+    if (rank == 0) {
+        int value = -1;
+        MPI_Request req;
+        MPI_Irecv(&value, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &req); // @start
+        MPI_Request table[1] = {req}; /* bookkeeping copy of the handle */
+        MPI_Wait(&table[0], MPI_STATUS_IGNORE);                    // @first
+        errors += value != 42;
+        int flag;
+        MPI_Test(&req, &flag, MPI_STATUS_IGNORE);                  // @second
+        errors += !flag;
+    } else if (rank == 1) {
+        int value = 42;
+        MPI_Send(&value, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+    }
+
+    MPI_Finalize();
+    (void)errors; /* not checked: the error leaves the data undefined */
+    return 0;
+}

@@ -1,0 +1,36 @@
+// GENERATED: cases/gen/nb_request_matrix.cpp
+// DESCRIPTION: Rank 0 starts 3 MPI_Issend requests to rank 1 and completes all of them with an MPI_Testall polling loop.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: nb/request-matrix/issend-testall-one-pending-nok
+#include <mpi.h>
+
+enum { N = 3 };
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int errors = 0;
+
+    if (rank == 0) {
+        int out[N] = {10, 11, 12};
+        MPI_Request reqs[N];
+        for (int i = 0; i < N; i++)
+            MPI_Issend(&out[i], 1, MPI_INT, 1, i, MPI_COMM_WORLD, &reqs[i]); // @start
+        MPI_Status statuses[N];
+        int flag = 0;
+        while (!flag)
+            MPI_Testall(N, reqs, &flag, statuses);                           // @complete
+    } else if (rank == 1) {
+        int in[N];
+        for (int i = 0; i < N; i++) {
+            MPI_Recv(&in[i], 1, MPI_INT, 0, i, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            errors += in[i] != 10 + i;
+        }
+    }
+
+    MPI_Finalize();
+    return errors != 0;
+}

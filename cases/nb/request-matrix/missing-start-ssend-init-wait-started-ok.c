@@ -1,0 +1,30 @@
+// GENERATED: cases/gen/nb_request_matrix.cpp
+// DESCRIPTION: Rank 0 creates a persistent MPI_Ssend_init request and waits for it, starting it first.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: nb/request-matrix/missing-start-ssend-init-wait-nok
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int errors = 0;
+
+    if (rank == 0) {
+        int value = 10;
+        MPI_Request req;
+        MPI_Ssend_init(&value, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &req); // @init
+        MPI_Start(&req);
+        MPI_Wait(&req, MPI_STATUS_IGNORE);                              // @complete
+        MPI_Request_free(&req);
+    } else if (rank == 1) {
+        int value;
+        MPI_Recv(&value, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        errors += value != 10;
+    }
+
+    MPI_Finalize();
+    return errors != 0;
+}

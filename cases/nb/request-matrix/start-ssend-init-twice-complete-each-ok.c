@@ -1,0 +1,34 @@
+// GENERATED: cases/gen/nb_request_matrix.cpp
+// DESCRIPTION: Rank 0 runs a persistent MPI_Ssend_init request for 2 rounds, completing each round before the next MPI_Start.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: nb/request-matrix/start-ssend-init-twice-nok
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int errors = 0;
+
+    if (rank == 0) {
+        int value = 10;
+        MPI_Request req;
+        MPI_Ssend_init(&value, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &req); // @init
+        MPI_Start(&req);
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+        MPI_Start(&req);                                                // @restart
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+        MPI_Request_free(&req);
+    } else if (rank == 1) {
+        for (int round = 0; round < 2; round++) {
+            int value;
+            MPI_Recv(&value, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            errors += value != 10;
+        }
+    }
+
+    MPI_Finalize();
+    return errors != 0;
+}

@@ -1,0 +1,67 @@
+#include "assay/core/intervals.hpp"
+
+#include <gtest/gtest.h>
+
+namespace assay::core {
+namespace {
+
+RmaAccess access(RmaAccessKind k, std::int32_t op = 0, std::uintptr_t pc = 0) {
+  RmaAccess a;
+  a.kind = k;
+  a.op = op;
+  a.type = k == RmaAccessKind::accumulate ? 1 : 0;
+  a.site = Site{"op", 0, pc};
+  return a;
+}
+
+TEST(Compatibility, RmaAnalyzerRules) {
+  const auto r = access(RmaAccessKind::read), w = access(RmaAccessKind::write);
+  const auto sum = access(RmaAccessKind::accumulate, 1), max = access(RmaAccessKind::accumulate, 2);
+  EXPECT_TRUE(compatible(r, r));
+  EXPECT_FALSE(compatible(r, w));
+  EXPECT_FALSE(compatible(w, w));
+  EXPECT_TRUE(compatible(sum, sum));
+  EXPECT_FALSE(compatible(sum, max));
+  EXPECT_FALSE(compatible(sum, r));
+  EXPECT_FALSE(compatible(w, sum));
+}
+
+TEST(IntervalSet, DisjointAccessesDoNotConflict) {
+  IntervalSet s;
+  EXPECT_FALSE(s.insert(0, 4, access(RmaAccessKind::write)));
+  EXPECT_FALSE(s.insert(8, 12, access(RmaAccessKind::write)));
+  EXPECT_EQ(s.nodes(), 2u);
+}
+
+TEST(IntervalSet, OverlapReportsEarlierAccessAndRange) {
+  IntervalSet s;
+  EXPECT_FALSE(s.insert(0, 8, access(RmaAccessKind::write, 0, 0x10)));
+  auto c = s.insert(4, 12, access(RmaAccessKind::read, 0, 0x20));
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->previous.site.pc, 0x10u);
+  EXPECT_EQ(c->lo, 4u);
+  EXPECT_EQ(c->hi, 8u);
+}
+
+TEST(IntervalSet, AdjacentAndOverlappingSameKindMerge) {
+  IntervalSet s;
+  for (std::uint64_t i = 0; i < 1000; ++i) EXPECT_FALSE(s.insert(i * 4, i * 4 + 4, access(RmaAccessKind::write)));
+  EXPECT_EQ(s.nodes(), 1u);  // one run, not 1000 nodes
+  EXPECT_FALSE(s.insert(5000, 5008, access(RmaAccessKind::accumulate, 1)));
+  EXPECT_FALSE(s.insert(5004, 5012, access(RmaAccessKind::accumulate, 1)));
+  EXPECT_EQ(s.nodes(), 2u);
+  EXPECT_TRUE(s.insert(5010, 5011, access(RmaAccessKind::accumulate, 2)));
+}
+
+TEST(IntervalSet, AlternatingKindsStayBalanced) {
+  IntervalSet s;
+  const std::uint64_t n = 1 << 14;
+  for (std::uint64_t i = 0; i < n; ++i)
+    EXPECT_FALSE(s.insert(i * 2, i * 2 + 1, access(i % 2 ? RmaAccessKind::read : RmaAccessKind::write)));
+  EXPECT_EQ(s.nodes(), n);
+  EXPECT_LE(s.depth(), 2u * 15u);
+  EXPECT_GT(s.bytes(), 0u);
+}
+
+}  // namespace
+}  // namespace assay::core

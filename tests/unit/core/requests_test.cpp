@@ -1,0 +1,100 @@
+#include "assay/core/requests.hpp"
+
+#include <gtest/gtest.h>
+
+#include "sink.hpp"
+
+namespace assay::core {
+namespace {
+using test::at;
+using Strings = std::vector<std::string>;
+
+TEST(RequestTracker, CompletedRequestIsNotReported) {
+  test::Collected out;
+  RequestTracker t(out.sink());
+  int var = 0;
+  t.created(7, &var, RequestKind::point_to_point, false, at("MPI_Isend", 0x10));
+  t.waiting(7, at("MPI_Wait", 0x20));
+  t.completed(7);
+  t.finalize();
+  EXPECT_TRUE(out.findings.empty());
+}
+
+TEST(RequestTracker, MissingCompletionNamesCreationSite) {
+  test::Collected out;
+  RequestTracker t(out.sink());
+  int a = 0, b = 0;
+  t.created(7, &a, RequestKind::point_to_point, false, at("MPI_Isend", 0x10));
+  t.created(8, &b, RequestKind::collective, false, at("MPI_Ibarrier", 0x30));
+  t.finalize();
+  EXPECT_EQ(out.classes(), (Strings{"nb.request.missing-completion", "coll.request.missing-completion"}));
+  EXPECT_EQ(out.findings[0].accesses.at(0).site.pc, 0x10u);
+  EXPECT_EQ(out.findings[1].accesses.at(0).site.pc, 0x30u);
+}
+
+TEST(RequestTracker, OverwrittenAndLostRequestIsReuseActive) {
+  test::Collected out;
+  RequestTracker t(out.sink());
+  int var = 0;
+  t.created(1, &var, RequestKind::point_to_point, false, at("MPI_Irecv", 0x10));
+  t.created(2, &var, RequestKind::point_to_point, false, at("MPI_Irecv", 0x20));
+  t.completed(2);
+  t.finalize();
+  ASSERT_EQ(out.classes(), Strings{"nb.request.reuse-active"});
+  EXPECT_EQ(out.findings[0].accesses.at(0).site.pc, 0x20u);
+  EXPECT_EQ(out.findings[0].accesses.at(1).site.pc, 0x10u);
+}
+
+TEST(RequestTracker, OverwriteOfACopiedHandleThatCompletesIsFine) {
+  test::Collected out;
+  RequestTracker t(out.sink());
+  int var = 0;
+  t.created(1, &var, RequestKind::point_to_point, false, at("MPI_Isend", 0x10));
+  t.created(2, &var, RequestKind::point_to_point, false, at("MPI_Isend", 0x10));
+  t.completed(1);  // through a copy kept elsewhere
+  t.completed(2);
+  t.finalize();
+  EXPECT_TRUE(out.findings.empty());
+}
+
+TEST(RequestTracker, WaitOnRetiredHandleIsDoubleCompletion) {
+  test::Collected out;
+  RequestTracker t(out.sink());
+  int var = 0;
+  t.created(5, &var, RequestKind::point_to_point, false, at("MPI_Isend", 0x10));
+  t.freed(5);
+  t.waiting(5, at("MPI_Wait", 0x40));
+  EXPECT_EQ(out.classes(), Strings{"nb.request.double-completion"});
+}
+
+TEST(RequestTracker, PersistentLifecycle) {
+  test::Collected out;
+  RequestTracker t(out.sink());
+  int var = 0;
+  t.created(9, &var, RequestKind::point_to_point, true, at("MPI_Send_init", 0x10));
+  t.waiting(9, at("MPI_Wait", 0x20));
+  EXPECT_EQ(out.classes(), Strings{"nb.request.persistent-missing-start"});
+  t.started(9, at("MPI_Start", 0x30));
+  t.started(9, at("MPI_Start", 0x40));
+  EXPECT_EQ(out.classes().back(), "nb.request.persistent-start-active");
+  t.completed(9);
+  t.freed(9);
+  out.findings.clear();
+  t.finalize();
+  EXPECT_TRUE(out.findings.empty());
+}
+
+TEST(RequestTracker, PersistentNeverFreedIsReported) {
+  test::Collected out;
+  RequestTracker t(out.sink());
+  int var = 0;
+  t.created(9, &var, RequestKind::point_to_point, true, at("MPI_Recv_init", 0x10));
+  t.started(9, at("MPI_Start", 0x30));
+  t.completed(9);
+  EXPECT_EQ(t.active_count(), 0u);
+  t.finalize();
+  EXPECT_EQ(out.classes(), Strings{"nb.request.missing-completion"});
+}
+
+}  // namespace
+}  // namespace assay::core

@@ -1,0 +1,161 @@
+#include "assay/core/rma_sync.hpp"
+
+#include <gtest/gtest.h>
+
+#include "sink.hpp"
+
+namespace assay::core {
+namespace {
+using test::at;
+using Strings = std::vector<std::string>;
+
+RmaOperation put(int target, std::int64_t disp, std::uint64_t bytes, std::uintptr_t pc) {
+  RmaOperation op;
+  op.access.kind = RmaAccessKind::write;
+  op.access.site = at("MPI_Put", pc);
+  op.target = target;
+  op.target_disp = disp;
+  op.target_bytes = bytes;
+  return op;
+}
+
+RmaOperation get(int target, std::int64_t disp, std::uint64_t bytes, std::uintptr_t pc) {
+  RmaOperation op = put(target, disp, bytes, pc);
+  op.access.kind = RmaAccessKind::read;
+  op.access.site.op = "MPI_Get";
+  return op;
+}
+
+struct RmaSyncTest : ::testing::Test {
+  test::Collected out;
+  RmaSync rma{out.sink()};
+  void SetUp() override { rma.created(1, at("MPI_Win_create", 0x1), 0, {{16, 4}, {16, 4}}); }
+};
+
+TEST_F(RmaSyncTest, FenceEpochsAreClean) {
+  rma.fence(1, 0, at("MPI_Win_fence", 0x2));
+  rma.operation(1, put(1, 0, 4, 0x3));
+  rma.fence(1, no_succeed, at("MPI_Win_fence", 0x4));
+  rma.freed(1, at("MPI_Win_free", 0x5));
+  rma.finalize();
+  EXPECT_TRUE(out.findings.empty());
+}
+
+TEST_F(RmaSyncTest, OperationOutsideEpoch) {
+  rma.operation(1, put(1, 0, 4, 0x3));
+  rma.fence(1, no_succeed, at("MPI_Win_fence", 0x4));
+  rma.operation(1, put(1, 0, 4, 0x5));
+  EXPECT_EQ(out.classes(), (Strings{"rma.sync.missing-epoch", "rma.sync.assert-violation"}));
+  EXPECT_EQ(out.findings[1].accesses.at(1).site.pc, 0x4u);  // the NOSUCCEED fence
+}
+
+TEST_F(RmaSyncTest, LockEpochs) {
+  rma.lock(1, 1, at("MPI_Win_lock", 0x2));
+  rma.lock(1, 1, at("MPI_Win_lock", 0x3));
+  rma.unlock(1, 1, at("MPI_Win_unlock", 0x4));
+  rma.unlock(1, 1, at("MPI_Win_unlock", 0x5));
+  EXPECT_EQ(out.classes(), (Strings{"rma.sync.double-epoch", "rma.sync.unmatched"}));
+  EXPECT_EQ(out.findings[1].accesses.at(0).site.pc, 0x5u);
+}
+
+TEST_F(RmaSyncTest, PscwUnmatched) {
+  rma.complete(1, at("MPI_Win_complete", 0x2));
+  rma.wait(1, at("MPI_Win_wait", 0x3));
+  EXPECT_EQ(out.classes(), (Strings{"rma.sync.unmatched", "rma.sync.unmatched"}));
+}
+
+TEST_F(RmaSyncTest, FreeWithOpenEpochAndLeak) {
+  rma.lock_all(1, at("MPI_Win_lock_all", 0x2));
+  rma.freed(1, at("MPI_Win_free", 0x3));
+  rma.created(2, at("MPI_Win_create", 0x9), 0, {});
+  rma.finalize();
+  EXPECT_EQ(out.classes(), (Strings{"rma.window.free-with-epoch", "rma.window.leak"}));
+  EXPECT_EQ(out.findings[1].accesses.at(0).site.pc, 0x9u);
+}
+
+TEST_F(RmaSyncTest, OutOfBoundsUsesTargetSizeAndDispUnit) {
+  rma.fence(1, 0, at("MPI_Win_fence", 0x2));
+  rma.operation(1, put(1, 3, 4, 0x3));  // bytes [12, 16): inside
+  rma.operation(1, put(1, 4, 4, 0x4));  // bytes [16, 20): outside
+  EXPECT_EQ(out.classes(), Strings{"rma.window.out-of-bounds"});
+}
+
+TEST_F(RmaSyncTest, SameOriginConflictUntilFlush) {
+  rma.lock(1, 1, at("MPI_Win_lock", 0x2));
+  rma.operation(1, put(1, 0, 4, 0x3));
+  rma.operation(1, get(1, 0, 4, 0x4));
+  ASSERT_EQ(out.classes(), Strings{"rma.local.same-origin-conflict"});
+  EXPECT_EQ(out.findings[0].accesses.at(0).site.pc, 0x4u);
+  EXPECT_EQ(out.findings[0].accesses.at(1).site.pc, 0x3u);
+  rma.flush(1, 1, at("MPI_Win_flush", 0x6));
+  rma.operation(1, get(1, 0, 4, 0x5));
+  EXPECT_EQ(out.findings.size(), 1u);
+  auto m = rma.memory(1);
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->window_bytes, 16u);
+  EXPECT_EQ(m->nodes, 1u);
+}
+
+TEST_F(RmaSyncTest, NoPrecedeWithPendingOperations) {
+  rma.fence(1, 0, at("MPI_Win_fence", 0x2));
+  rma.operation(1, put(1, 0, 4, 0x3));
+  rma.fence(1, no_precede, at("MPI_Win_fence", 0x4));
+  EXPECT_EQ(out.classes(), Strings{"rma.sync.assert-violation"});
+}
+
+TEST_F(RmaSyncTest, FreedWindowIsInvalid) {
+  rma.freed(1, at("MPI_Win_free", 0x3));
+  rma.fence(1, 0, at("MPI_Win_fence", 0x4));
+  EXPECT_EQ(out.classes(), Strings{"rma.window.invalid"});
+}
+
+}  // namespace
+}  // namespace assay::core
+
+namespace assay::core {
+namespace {
+using test::at;
+
+TEST(RmaSyncEpochs, FlushNeedsPassiveEpochAndMissingEpochNamesClosingCall) {
+  test::Collected out;
+  RmaSync rma{out.sink()};
+  rma.created(1, at("MPI_Win_create", 0x1), 0, {{16, 4}, {16, 4}});
+  rma.flush(1, 1, at("MPI_Win_flush", 0x2));
+  rma.lock(1, 1, at("MPI_Win_lock", 0x3));
+  rma.flush(1, 1, at("MPI_Win_flush", 0x4));
+  rma.unlock(1, 1, at("MPI_Win_unlock", 0x5));
+  RmaOperation op;
+  op.access.site = at("MPI_Put", 0x6);
+  op.target = 1;
+  op.target_bytes = 4;
+  rma.operation(1, op);
+  ASSERT_EQ(out.classes(), (std::vector<std::string>{"rma.sync.unmatched", "rma.sync.missing-epoch"}));
+  EXPECT_EQ(out.findings[1].accesses.at(1).site.pc, 0x5u);
+}
+
+}  // namespace
+}  // namespace assay::core
+
+namespace assay::core {
+namespace {
+
+TEST(RmaSyncEpochs, AccumulatesWithDifferentOpsBreakAtomicity) {
+  test::Collected out;
+  RmaSync rma{out.sink()};
+  rma.created(1, test::at("MPI_Win_create", 0x1), 0, {{16, 4}, {16, 4}});
+  rma.lock_all(1, test::at("MPI_Win_lock_all", 0x2));
+  RmaOperation sum;
+  sum.access = RmaAccess{RmaAccessKind::accumulate, 3, 7, test::at("MPI_Accumulate", 0x3)};
+  sum.target = 1;
+  sum.target_bytes = 4;
+  RmaOperation replace = sum;
+  replace.access.op = 13;
+  replace.access.site.pc = 0x4;
+  rma.operation(1, sum);
+  rma.operation(1, sum);  // same op and type: compatible
+  rma.operation(1, replace);
+  EXPECT_EQ(out.classes(), std::vector<std::string>{"rma.remote.atomicity"});
+}
+
+}  // namespace
+}  // namespace assay::core
