@@ -1,0 +1,34 @@
+// GENERATED: cases/gen/rma_matrix.cpp
+// DESCRIPTION: Rank 0 issues an MPI_Put and rank 2 an MPI_Put on window[0] of rank 1 in one fence epoch; the two puts conflict.
+// NPROCS: 3
+// EXPECT: error rma.remote.conflict
+// EXPECT-AT: op-a op-b
+// TWIN: rma/cross-origin-matrix/fence-put-put-disjoint-ok rma/cross-origin-matrix/fence-put-put-ordered-ok
+// ORIGIN: RMA-Analyzer Table 1 (Aitkaci et al., EuroMPI 2021)
+// NOTE: MPI-3.1 11.3: concurrent conflicting accesses to one window location are erroneous.
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int window[4] = {0, 0, 0, 0};
+    MPI_Win win;
+    MPI_Win_create(window, sizeof window, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    /* the origin buffers of ranks 0 and 2 */
+    int value = 1;
+
+    MPI_Win_fence(0, win);
+    if (rank == 0) {
+        MPI_Put(&value, 1, MPI_INT, 1, 0, 1, MPI_INT, win);  // @op-a
+    } else if (rank == 2) {
+        MPI_Put(&value, 1, MPI_INT, 1, 0, 1, MPI_INT, win);  // @op-b
+    }
+    MPI_Win_fence(0, win);
+
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,35 @@
+// GENERATED: cases/gen/rma_matrix.cpp
+// DESCRIPTION: Rank 0 issues an MPI_Put and rank 2 an MPI_Get in shared lock epochs, on the disjoint locations window[0] and window[1] of rank 1.
+// NPROCS: 3
+// EXPECT: ok
+// TWIN: rma/cross-origin-matrix/lock-shared-put-get-nok
+// ORIGIN: RMA-Analyzer Table 1 (Aitkaci et al., EuroMPI 2021)
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int window[4] = {0, 0, 0, 0};
+    MPI_Win win;
+    MPI_Win_create(window, sizeof window, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    /* the origin buffers of ranks 0 and 2 */
+    int value = 1;
+    int result = 0;
+    MPI_Barrier(MPI_COMM_WORLD); /* windows are initialised before any epoch */
+
+    if (rank != 1) {
+        MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, win);
+        if (rank == 0)
+            MPI_Put(&value, 1, MPI_INT, 1, 0, 1, MPI_INT, win);  // @op-a
+        else
+            MPI_Get(&result, 1, MPI_INT, 1, 1, 1, MPI_INT, win);  // @op-b
+        MPI_Win_unlock(1, win);
+    }
+
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,41 @@
+// GENERATED: cases/gen/rma_windows.cpp
+// DESCRIPTION: Rank 1 attaches `memory` to a dynamic window but broadcasts the address of `other`, which is never attached; rank 0 calls MPI_Accumulate on that address.
+// NPROCS: 2
+// EXPECT: error rma.window.dynamic-unattached
+// EXPECT-AT: op attach
+// TWIN: rma/dynamic-window/never-attached-acc-ok
+// REQUIRES: dynamic-window
+// NOTE: MPI-3.1 11.2.4: in a dynamic window only memory attached with MPI_Win_attach at the target can be accessed; the target displacement is the address (MPI_Get_address) in the target process. Natively both MPIs run to completion without noticing.
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int other[4] = {0, 0, 0, 0};  /* never attached */
+    int memory[16] = {0};
+    int value = 1;
+    MPI_Win win;
+    MPI_Win_create_dynamic(MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    if (rank == 1)
+        MPI_Win_attach(win, memory, 4 * sizeof(int));  // @attach
+    MPI_Aint address;
+    MPI_Get_address(other, &address);
+    MPI_Bcast(&address, 1, MPI_AINT, 1, MPI_COMM_WORLD);  /* rank 1's address */
+    MPI_Barrier(MPI_COMM_WORLD);
+
+    if (rank == 0) {
+        MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, win);
+        MPI_Accumulate(&value, 1, MPI_INT, 1, address, 1, MPI_INT, MPI_SUM, win);  // @op
+        MPI_Win_unlock(1, win);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+
+    if (rank == 1)
+        MPI_Win_detach(win, memory);
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,33 @@
+// GENERATED: cases/gen/rma_misuse.cpp
+// DESCRIPTION: Rank 0 calls MPI_Get after MPI_Win_unlock_all has closed its lock_all epoch.
+// NPROCS: 2
+// EXPECT: error rma.sync.missing-epoch
+// EXPECT-AT: op unlock
+// TWIN: rma/epoch-misuse/after-unlock-all-get-ok
+// TAGS: crash
+// NOTE: MPI-3.1 11.3: RMA communication calls must occur inside an access epoch for their target (11.5). Natively both Open MPI and MPICH detect it and abort (fatal error handler).
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int window[4] = {0, 0, 0, 0};
+    int value = 1;
+    MPI_Win win;
+    MPI_Win_create(window, sizeof window, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    MPI_Barrier(MPI_COMM_WORLD);
+
+    if (rank == 0) {
+        MPI_Win_lock_all(0, win);
+        MPI_Win_unlock_all(win);  // @unlock
+        MPI_Get(&value, 1, MPI_INT, 1, 0, 1, MPI_INT, win);  // @op
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

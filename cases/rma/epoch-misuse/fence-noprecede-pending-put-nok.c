@@ -1,0 +1,29 @@
+// GENERATED: cases/gen/rma_misuse.cpp
+// DESCRIPTION: The fence that ends rank 0's MPI_Put epoch asserts MPI_MODE_NOPRECEDE, although it must complete that call.
+// NPROCS: 2
+// EXPECT: error rma.sync.assert-violation
+// EXPECT-AT: op fence
+// TWIN: rma/epoch-misuse/fence-noprecede-pending-put-ok
+// NOTE: MPI-3.1 11.5.5: an assertion is a promise about the program; a program whose assertion does not hold is erroneous. Natively both MPIs run to completion; neither checks this.
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int window[4] = {0, 0, 0, 0};
+    int value = 1;
+    MPI_Win win;
+    MPI_Win_create(window, sizeof window, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+
+    MPI_Win_fence(MPI_MODE_NOPRECEDE, win);
+    if (rank == 0)
+        MPI_Put(&value, 1, MPI_INT, 1, 0, 1, MPI_INT, win);  // @op
+    MPI_Win_fence(MPI_MODE_NOPRECEDE, win);  // @fence
+
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,32 @@
+// GENERATED: cases/gen/rma_misuse.cpp
+// DESCRIPTION: Rank 1 stores to its window and then calls a fence asserting MPI_MODE_NOSTORE, which promises no local store since the last synchronisation.
+// NPROCS: 2
+// EXPECT: error rma.sync.assert-violation
+// EXPECT-AT: store fence
+// TWIN: rma/epoch-misuse/fence-nostore-ok
+// NOTE: MPI-3.1 11.5.5: an assertion is a promise about the program; a program whose assertion does not hold is erroneous. Natively both MPIs run to completion; neither checks this.
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int window[4] = {0, 0, 0, 0};
+    int value = 1;
+    MPI_Win win;
+    MPI_Win_create(window, sizeof window, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+
+    MPI_Win_fence(0, win);
+    if (rank == 1)
+        window[0] = 5;  // @store
+    MPI_Win_fence(MPI_MODE_NOSTORE, win);  // @fence
+    if (rank == 0)
+        MPI_Get(&value, 1, MPI_INT, 1, 0, 1, MPI_INT, win);
+    MPI_Win_fence(0, win);
+
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,34 @@
+// GENERATED: cases/gen/rma_misuse.cpp
+// DESCRIPTION: Rank 0 locks rank 1 exclusively with MPI_MODE_NOCHECK after rank 1 has released its own lock, so no conflicting lock exists.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: rma/epoch-misuse/lock-nocheck-conflict-nok
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int window[4] = {0, 0, 0, 0};
+    int value = 1;
+    MPI_Win win;
+    MPI_Win_create(window, sizeof window, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+
+    if (rank == 1) {
+        MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 1, 0, win);  // @lock
+        MPI_Win_unlock(1, win);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (rank == 0) {
+        MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 1, MPI_MODE_NOCHECK, win);  // @nocheck
+        MPI_Put(&value, 1, MPI_INT, 1, 0, 1, MPI_INT, win);
+        MPI_Win_unlock(1, win);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

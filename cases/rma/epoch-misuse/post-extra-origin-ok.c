@@ -1,0 +1,39 @@
+// GENERATED: cases/gen/rma_misuse.cpp
+// DESCRIPTION: Rank 1 posts its exposure epoch to ranks 0 and 2, and both start an access epoch to it.
+// NPROCS: 3
+// EXPECT: ok
+// TWIN: rma/epoch-misuse/post-extra-origin-nok
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int window[4] = {0, 0, 0, 0};
+    int value = 1;
+    MPI_Win win;
+    MPI_Win_create(window, sizeof window, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    MPI_Group world_group, origins_group, target_group;
+    MPI_Comm_group(MPI_COMM_WORLD, &world_group);
+    int origins[2] = {0, 2}, target = 1;
+    MPI_Group_incl(world_group, 2, origins, &origins_group);
+    MPI_Group_incl(world_group, 1, &target, &target_group);
+
+    if (rank == 1) {
+        MPI_Win_post(origins_group, 0, win);  // @post
+        MPI_Win_wait(win);
+    } else {
+        MPI_Win_start(target_group, 0, win);  // @start
+        MPI_Put(&value, 1, MPI_INT, 1, rank, 1, MPI_INT, win);
+        MPI_Win_complete(win);
+    }
+
+    MPI_Group_free(&origins_group);
+    MPI_Group_free(&target_group);
+    MPI_Group_free(&world_group);
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,34 @@
+// GENERATED: cases/gen/rma_misuse.cpp
+// DESCRIPTION: Rank 1 calls MPI_Win_wait without a preceding MPI_Win_post.
+// NPROCS: 2
+// EXPECT: error rma.sync.unmatched
+// EXPECT-AT: wait
+// TWIN: rma/epoch-misuse/wait-without-post-ok
+// TAGS: crash
+// NOTE: MPI-3.1 11.5: each synchronisation call that closes an epoch must match one that opened it (lock/unlock, lock_all/unlock_all, start/complete, post/wait). Natively both Open MPI and MPICH detect it and abort (fatal error handler).
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int window[4] = {0, 0, 0, 0};
+    MPI_Win win;
+    MPI_Win_create(window, sizeof window, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    MPI_Group world_group, peer_group;
+    MPI_Comm_group(MPI_COMM_WORLD, &world_group);
+    int peer = 1 - rank;
+    MPI_Group_incl(world_group, 1, &peer, &peer_group);
+
+    if (rank == 1)
+        MPI_Win_wait(win);  // @wait
+    MPI_Barrier(MPI_COMM_WORLD);
+
+    MPI_Group_free(&peer_group);
+    MPI_Group_free(&world_group);
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,36 @@
+// GENERATED: cases/gen/rma_misuse.cpp
+// DESCRIPTION: Rank 1 calls MPI_Win_wait after MPI_Win_post, matched by rank 0's start and complete.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: rma/epoch-misuse/wait-without-post-nok
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int window[4] = {0, 0, 0, 0};
+    MPI_Win win;
+    MPI_Win_create(window, sizeof window, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    MPI_Group world_group, peer_group;
+    MPI_Comm_group(MPI_COMM_WORLD, &world_group);
+    int peer = 1 - rank;
+    MPI_Group_incl(world_group, 1, &peer, &peer_group);
+
+    if (rank == 0) {
+        MPI_Win_start(peer_group, 0, win);
+        MPI_Win_complete(win);
+    } else {
+        MPI_Win_post(peer_group, 0, win);
+        MPI_Win_wait(win);  // @wait
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+
+    MPI_Group_free(&peer_group);
+    MPI_Group_free(&world_group);
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,35 @@
+// GENERATED: cases/gen/rma_matrix.cpp
+// DESCRIPTION: Rank 0 stores to the origin buffer `value` of an MPI_Get_accumulate (MPI_SUM) only after MPI_Win_flush has completed it (a shared lock epoch, a window created on heap memory).
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: rma/origin-matrix/lock-flush-getacc-origin-store-nok
+// ORIGIN: RMA-Analyzer Table 1 (Aitkaci et al., EuroMPI 2021)
+#include <mpi.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int *window = calloc(4, sizeof(int));
+    MPI_Win win;
+    MPI_Win_create(window, 4 * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    int value = 1;
+    int result = 0;
+    MPI_Barrier(MPI_COMM_WORLD); /* windows are initialised before any epoch */
+
+    if (rank == 0) {
+        MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, win);
+        MPI_Get_accumulate(&value, 1, MPI_INT, &result, 1, MPI_INT, 1, 0, 1, MPI_INT, MPI_SUM, win);  // @op
+        MPI_Win_flush(1, win);
+        value = 2;  // @access
+        MPI_Win_unlock(1, win);
+    }
+
+    MPI_Win_free(&win);
+    free(window);
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,35 @@
+// GENERATED: cases/gen/rma_matrix.cpp
+// DESCRIPTION: Rank 0 stores to the origin buffer `result` of an MPI_Rget only after MPI_Wait has completed it (a shared lock epoch, a window from MPI_Win_allocate).
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: rma/origin-matrix/lock-request-rget-result-store-nok
+// ORIGIN: RMA-Analyzer Table 1 (Aitkaci et al., EuroMPI 2021)
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int *window;
+    MPI_Win win;
+    MPI_Win_allocate(4 * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &window, &win);
+    for (int i = 0; i < 4; i++)
+        window[i] = 0;
+    int result = 0;
+    MPI_Request request;
+    MPI_Barrier(MPI_COMM_WORLD); /* windows are initialised before any epoch */
+
+    if (rank == 0) {
+        MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, win);
+        MPI_Rget(&result, 1, MPI_INT, 1, 0, 1, MPI_INT, win, &request);  // @op
+        MPI_Wait(&request, MPI_STATUS_IGNORE);
+        result = 2;  // @access
+        MPI_Win_unlock(1, win);
+    }
+
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

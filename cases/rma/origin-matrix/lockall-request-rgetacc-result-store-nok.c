@@ -1,0 +1,38 @@
+// GENERATED: cases/gen/rma_matrix.cpp
+// DESCRIPTION: Rank 0 stores to the result buffer `result` of an MPI_Rget_accumulate (MPI_SUM) before MPI_Wait completes it (a lock_all epoch, a window from MPI_Win_allocate).
+// NPROCS: 2
+// EXPECT: error rma.local.origin-access-during-get
+// EXPECT-AT: op access
+// TWIN: rma/origin-matrix/lockall-request-rgetacc-result-store-after-ok
+// ORIGIN: RMA-Analyzer Table 1 (Aitkaci et al., EuroMPI 2021)
+// NOTE: MPI-3.1 11.3: the origin buffer of a put or accumulate must not be updated, and that of a get (or the result buffer of a get-accumulate) not accessed, until the operation completes at the origin (11.5, and 11.3.5 for request-based operations).
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int *window;
+    MPI_Win win;
+    MPI_Win_allocate(4 * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &window, &win);
+    for (int i = 0; i < 4; i++)
+        window[i] = 0;
+    int value = 1;
+    int result = 0;
+    MPI_Request request;
+    MPI_Barrier(MPI_COMM_WORLD); /* windows are initialised before any epoch */
+
+    if (rank == 0) {
+        MPI_Win_lock_all(0, win);
+        MPI_Rget_accumulate(&value, 1, MPI_INT, &result, 1, MPI_INT, 1, 0, 1, MPI_INT, MPI_SUM, win, &request);  // @op
+        result = 2;  // @access
+        MPI_Wait(&request, MPI_STATUS_IGNORE);
+        MPI_Win_unlock_all(win);
+    }
+
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

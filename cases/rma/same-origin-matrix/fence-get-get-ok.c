@@ -1,0 +1,32 @@
+// GENERATED: cases/gen/rma_matrix.cpp
+// DESCRIPTION: Rank 0 issues an MPI_Get and then an MPI_Get to window[0] of rank 1 in one epoch; two reads do not conflict (a fence epoch).
+// NPROCS: 2
+// EXPECT: ok
+// ORIGIN: RMA-Analyzer Table 1 (Aitkaci et al., EuroMPI 2021)
+#include <mpi.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int *window = calloc(4, sizeof(int));
+    MPI_Win win;
+    MPI_Win_create(window, 4 * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    int result1 = 0;
+    int result2 = 0;
+
+    MPI_Win_fence(0, win);
+    if (rank == 0) {
+        MPI_Get(&result1, 1, MPI_INT, 1, 0, 1, MPI_INT, win);  // @op1
+        MPI_Get(&result2, 1, MPI_INT, 1, 0, 1, MPI_INT, win);  // @op2
+    }
+    MPI_Win_fence(0, win);
+
+    MPI_Win_free(&win);
+    free(window);
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,38 @@
+// GENERATED: cases/gen/rma_matrix.cpp
+// DESCRIPTION: Rank 0 waits for an MPI_Rput and then issues an MPI_Get on the same location of rank 1; MPI_Wait completes the put only at the origin, so the two still conflict (a shared lock epoch).
+// NPROCS: 2
+// EXPECT: error rma.local.same-origin-conflict
+// EXPECT-AT: op1 op2
+// TWIN: rma/same-origin-matrix/lock-shared-rput-get-completed-ok
+// ORIGIN: RMA-Analyzer Table 1 (Aitkaci et al., EuroMPI 2021)
+// NOTE: MPI-3.1 11.3.5: completion of MPI_Rput's request guarantees local completion only.
+#include <mpi.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int *window = calloc(4, sizeof(int));
+    MPI_Win win;
+    MPI_Win_create(window, 4 * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    int value1 = 1;
+    MPI_Request request1;
+    int result2 = 0;
+    MPI_Barrier(MPI_COMM_WORLD); /* windows are initialised before any epoch */
+
+    if (rank == 0) {
+        MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, win);
+        MPI_Rput(&value1, 1, MPI_INT, 1, 0, 1, MPI_INT, win, &request1);  // @op1
+        MPI_Wait(&request1, MPI_STATUS_IGNORE);
+        MPI_Get(&result2, 1, MPI_INT, 1, 0, 1, MPI_INT, win);  // @op2
+        MPI_Win_unlock(1, win);
+    }
+
+    MPI_Win_free(&win);
+    free(window);
+    MPI_Finalize();
+    return 0;
+}

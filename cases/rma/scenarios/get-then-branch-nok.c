@@ -1,0 +1,33 @@
+// DESCRIPTION: Rank 0 fetches a flag from rank 1 with MPI_Get and branches on it before MPI_Win_unlock completes the get, so the branch reads the origin buffer of a pending get.
+// NPROCS: 2
+// EXPECT: error rma.local.origin-access-during-get
+// EXPECT-AT: get branch
+// TWIN: rma/scenarios/get-then-branch-ok
+// RUNS: 3
+// NOTE: The value read decides whether a second put is issued, so native runs can take different paths.
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int window[2] = {1, 0};  /* window[0] is the flag, window[1] the answer */
+    MPI_Win win;
+    MPI_Win_create(window, sizeof window, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    MPI_Barrier(MPI_COMM_WORLD);
+
+    if (rank == 0) {
+        int flag = 0, answer = 42;
+        MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, win);
+        MPI_Get(&flag, 1, MPI_INT, 1, 0, 1, MPI_INT, win);  // @get
+        if (flag == 1)  // @branch
+            MPI_Put(&answer, 1, MPI_INT, 1, 1, 1, MPI_INT, win);
+        MPI_Win_unlock(1, win);
+    }
+
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

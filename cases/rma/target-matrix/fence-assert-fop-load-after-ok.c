@@ -1,0 +1,37 @@
+// GENERATED: cases/gen/rma_matrix.cpp
+// DESCRIPTION: Rank 1 loads window[0] only after the closing MPI_Win_fence, once rank 0's MPI_Fetch_and_op (MPI_SUM) has completed (a fence epoch opened with MPI_MODE_NOPRECEDE and closed with MPI_MODE_NOSUCCEED, a window created on heap memory).
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: rma/target-matrix/fence-assert-fop-load-nok
+// ORIGIN: RMA-Analyzer Table 1 (Aitkaci et al., EuroMPI 2021)
+#include <mpi.h>
+#include <stdlib.h>
+
+static volatile int sink; /* loaded values land here so loads are kept */
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int *window = calloc(4, sizeof(int));
+    MPI_Win win;
+    MPI_Win_create(window, 4 * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    int value = 1;
+    int result = 0;
+
+    MPI_Win_fence(MPI_MODE_NOPRECEDE, win);
+    if (rank == 0) {
+        MPI_Fetch_and_op(&value, &result, MPI_INT, 1, 0, MPI_SUM, win);  // @op
+    }
+    MPI_Win_fence(MPI_MODE_NOSUCCEED, win);
+    if (rank == 1) {
+        sink = window[0];  // @access
+    }
+
+    MPI_Win_free(&win);
+    free(window);
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,36 @@
+// GENERATED: cases/gen/rma_matrix.cpp
+// DESCRIPTION: Rank 1 stores to window[1] before the message that orders it after MPI_Win_flush while rank 0's MPI_Put accesses window[0]; the locations are disjoint (a shared lock epoch, a window created on a stack array).
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: rma/target-matrix/lock-flush-put-store-nok
+// ORIGIN: RMA-Analyzer Table 1 (Aitkaci et al., EuroMPI 2021)
+#include <mpi.h>
+#include <stddef.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int window[4] = {0, 0, 0, 0};
+    MPI_Win win;
+    MPI_Win_create(window, sizeof window, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    int value = 1;
+    MPI_Barrier(MPI_COMM_WORLD); /* windows are initialised before any epoch */
+
+    if (rank == 0) {
+        MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, win);
+        MPI_Put(&value, 1, MPI_INT, 1, 0, 1, MPI_INT, win);  // @op
+        MPI_Win_flush(1, win);
+        MPI_Send(NULL, 0, MPI_BYTE, 1, 0, MPI_COMM_WORLD); /* the update is complete */
+        MPI_Win_unlock(1, win);
+    } else {
+        window[1] = 2;  // @access
+        MPI_Recv(NULL, 0, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,36 @@
+// GENERATED: cases/gen/rma_matrix.cpp
+// DESCRIPTION: Rank 1 stores to window[0] only after MPI_Win_flush on rank 0, an MPI_Barrier and MPI_Win_sync, once rank 0's MPI_Put has completed (a lock_all epoch on every rank, a window created on a stack array).
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: rma/target-matrix/lockall-sync-put-store-nok
+// ORIGIN: RMA-Analyzer Table 1 (Aitkaci et al., EuroMPI 2021)
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int window[4] = {0, 0, 0, 0};
+    MPI_Win win;
+    MPI_Win_create(window, sizeof window, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    int value = 1;
+    MPI_Barrier(MPI_COMM_WORLD); /* windows are initialised before any epoch */
+
+    MPI_Win_lock_all(0, win);
+    if (rank == 0) {
+        MPI_Put(&value, 1, MPI_INT, 1, 0, 1, MPI_INT, win);  // @op
+        MPI_Win_flush(1, win);
+    }
+    MPI_Barrier(MPI_COMM_WORLD); /* rank 0's update is complete */
+    if (rank == 1) {
+        MPI_Win_sync(win);
+        window[0] = 2;  // @access
+    }
+    MPI_Win_unlock_all(win);
+
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

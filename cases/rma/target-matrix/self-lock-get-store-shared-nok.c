@@ -1,0 +1,36 @@
+// GENERATED: cases/gen/rma_matrix.cpp
+// DESCRIPTION: Rank 1 stores to window[0] inside a shared lock on its own window while rank 0's MPI_Get accesses it under another shared lock; shared locks do not serialise.
+// NPROCS: 2
+// EXPECT: error rma.local.target-access-during-remote
+// EXPECT-AT: op access
+// TWIN: rma/target-matrix/self-lock-get-store-exclusive-ok
+// ORIGIN: RMA-Analyzer Table 1 (Aitkaci et al., EuroMPI 2021)
+// NOTE: MPI-3.1 11.3 and 11.7: concurrent conflicting accesses to a window location are erroneous; the window owner may access a location updated (or, for a store, read) by an RMA operation only after a synchronisation that completes the operation at the target and orders the owner after it.
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int *window;
+    MPI_Win win;
+    MPI_Win_allocate(4 * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &window, &win);
+    for (int i = 0; i < 4; i++)
+        window[i] = 0;
+    int result = 0;
+    MPI_Barrier(MPI_COMM_WORLD); /* windows are initialised before any epoch */
+
+    MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, win);
+    if (rank == 0) {
+        MPI_Get(&result, 1, MPI_INT, 1, 0, 1, MPI_INT, win);  // @op
+    } else {
+        window[0] = 2;  // @access
+    }
+    MPI_Win_unlock(1, win);
+
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

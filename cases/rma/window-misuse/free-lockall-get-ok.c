@@ -1,0 +1,29 @@
+// GENERATED: cases/gen/rma_misuse.cpp
+// DESCRIPTION: Rank 0 closes its lock_all epoch before freeing the window.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: rma/window-misuse/free-lockall-get-nok
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int window[4] = {0, 0, 0, 0};
+    int value = 1;
+    MPI_Win win;
+    MPI_Win_create(window, sizeof window, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    MPI_Barrier(MPI_COMM_WORLD);
+
+    if (rank == 0) {
+        MPI_Win_lock_all(0, win);  // @lock
+        MPI_Get(&value, 1, MPI_INT, 1, 0, 1, MPI_INT, win);
+        MPI_Win_unlock_all(win);
+    }
+
+    MPI_Win_free(&win);  // @free
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,26 @@
+// GENERATED: cases/gen/rma_misuse.cpp
+// DESCRIPTION: A window created with MPI_Win_create on heap memory is freed before MPI_Finalize.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: rma/window-misuse/leak-create-heap-nok
+#include <mpi.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int *window = calloc(4, sizeof(int));
+    MPI_Win win;
+    MPI_Win_create(window, 4 * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);  // @create
+
+    MPI_Win_fence(0, win);
+    MPI_Win_fence(0, win);
+
+    MPI_Win_free(&win);
+    free(window);
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,31 @@
+// GENERATED: cases/gen/rma_misuse.cpp
+// DESCRIPTION: A helper function creates a window that main uses and frees.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: rma/window-misuse/leak-in-helper-nok
+#include <mpi.h>
+
+/* Exposes `memory` (four ints) to every rank. */
+static MPI_Win expose(int *memory)
+{
+    MPI_Win win;
+    MPI_Win_create(memory, 4 * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);  // @create
+    return win;
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int window[4] = {0, 0, 0, 0};
+    MPI_Win win = expose(window);
+
+    MPI_Win_fence(0, win);
+    MPI_Win_fence(0, win);
+
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

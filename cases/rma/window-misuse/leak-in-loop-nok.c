@@ -1,0 +1,27 @@
+// GENERATED: cases/gen/rma_misuse.cpp
+// DESCRIPTION: A loop creates a window in every iteration but frees only the last one, leaking the others.
+// NPROCS: 2
+// EXPECT: error rma.window.leak
+// EXPECT-AT: create
+// TWIN: rma/window-misuse/leak-in-loop-ok
+// NOTE: A window still allocated at MPI_Finalize is a resource leak (MBI: resource leak); MPI-3.1 8.7 only asks that RMA involvement be complete, so this is a quality error rather than undefined behaviour. Natively both MPIs run to completion; neither checks this.
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int window[4] = {0, 0, 0, 0};
+    MPI_Win win;
+
+    for (int step = 0; step < 3; step++) {
+        MPI_Win_create(window, sizeof window, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);  // @create
+        MPI_Win_fence(0, win);
+        MPI_Win_fence(0, win);
+    }
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

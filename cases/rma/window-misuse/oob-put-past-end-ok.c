@@ -1,0 +1,27 @@
+// GENERATED: cases/gen/rma_misuse.cpp
+// DESCRIPTION: Rank 0 puts one int at displacement 3, the last element of rank 1's window of four ints.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: rma/window-misuse/oob-put-past-end-nok
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int memory[16] = {0};
+    int values[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    MPI_Win win;
+    MPI_Win_create(memory, 4 * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);  // @create
+
+    MPI_Win_fence(0, win);
+    if (rank == 0)
+        MPI_Put(values, 1, MPI_INT, 1, 3, 1, MPI_INT, win);  // @op
+    MPI_Win_fence(0, win);
+
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}
