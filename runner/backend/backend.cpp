@@ -1,6 +1,7 @@
 #include "backend/backend.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fnmatch.h>
 #include <fstream>
@@ -223,6 +224,7 @@ ExpectedResults load_expected_results(const std::string& path) {
     if (!o) throw std::runtime_error(fmt::format("{}:{}: unknown outcome '{}'", path, n, outcome));
     e.outcome = *o;
     std::getline(fields >> std::ws, e.reason);
+    while (!e.reason.empty() && std::isspace(static_cast<unsigned char>(e.reason.back()))) e.reason.pop_back();
     if (e.reason.empty())
       throw std::runtime_error(fmt::format("{}:{}: each known miss needs a one-line reason", path, n));
     e.line = n;
