@@ -1,0 +1,28 @@
+// GENERATED: cases/gen/coll_matrix.cpp
+// DESCRIPTION: Rank 0 passes 2 MPI_INT and rank 1 one MPI_INT to MPI_Alltoallw: the type signatures differ.
+// NPROCS: 2
+// EXPECT: error coll.arg.type-mismatch
+// EXPECT-AT: call
+// TWIN: coll/arg-matrix/alltoallw-contiguous-ok
+// TAGS: crash
+// NOTE: MPI-3.1 §5.8: the type signatures must match. Natively aborts with Open MPI and MPICH.
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int sendbuf[4] = {1, 2, 3, 4};
+    int recvbuf[4] = {0, 0, 0, 0};
+
+    int count = (rank == 0) ? 2 : 1;
+    int counts[2] = {count, count};
+    int byte_displs[2] = {0, 2 * (int)sizeof(int)};
+    MPI_Datatype types[2] = {MPI_INT, MPI_INT};
+    MPI_Alltoallw(sendbuf, counts, byte_displs, types, recvbuf, counts, byte_displs, types, MPI_COMM_WORLD); // @call
+
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,24 @@
+// GENERATED: cases/gen/coll_matrix.cpp
+// DESCRIPTION: The root passes MPI_IN_PLACE as the send buffer of MPI_Gatherv, the other rank its buffer.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: coll/arg-matrix/gatherv-in-place-nonroot-nok
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int sendbuf[4] = {1, 2, 3, 4};
+    int recvbuf[4] = {0, 0, 0, 0};
+
+    void *source = (rank == 0) ? MPI_IN_PLACE : sendbuf;
+    int counts[2] = {2, 2};
+    int displs[2] = {0, 2};
+    MPI_Gatherv(source, 2, MPI_INT, recvbuf, counts, displs, MPI_INT, 0, MPI_COMM_WORLD); // @call
+
+    MPI_Finalize();
+    return 0;
+}

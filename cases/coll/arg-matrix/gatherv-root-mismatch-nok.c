@@ -1,0 +1,28 @@
+// GENERATED: cases/gen/coll_matrix.cpp
+// DESCRIPTION: Each rank passes its own rank as the root of MPI_Gatherv, so the ranks disagree on the root.
+// NPROCS: 2
+// EXPECT: error coll.arg.root-mismatch
+// EXPECT-AT: call
+// TWIN: coll/arg-matrix/gatherv-ok
+// TIMEOUT: 10
+// TAGS: deadlock
+// NOTE: MPI-3.1 §5.5: root must have the same value on all processes. Natively hangs with Open MPI and MPICH.
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int sendbuf[4] = {1, 2, 3, 4};
+    int recvbuf[4] = {0, 0, 0, 0};
+
+    int root = rank; /* each rank names itself */
+    int counts[2] = {2, 2};
+    int displs[2] = {0, 2};
+    MPI_Gatherv(sendbuf, 2, MPI_INT, recvbuf, counts, displs, MPI_INT, root, MPI_COMM_WORLD); // @call
+
+    MPI_Finalize();
+    return 0;
+}

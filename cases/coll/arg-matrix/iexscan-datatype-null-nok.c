@@ -1,0 +1,26 @@
+// GENERATED: cases/gen/coll_matrix.cpp
+// DESCRIPTION: All ranks pass MPI_DATATYPE_NULL as the datatype of MPI_Iexscan.
+// NPROCS: 2
+// EXPECT: error coll.arg.invalid
+// EXPECT-AT: call
+// TWIN: coll/arg-matrix/iexscan-ok
+// TAGS: crash
+// NOTE: Natively aborts with Open MPI and MPICH.
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int sendbuf[4] = {1, 2, 3, 4};
+    int recvbuf[4] = {0, 0, 0, 0};
+    MPI_Request req;
+
+    MPI_Iexscan(sendbuf, recvbuf, 2, MPI_DATATYPE_NULL, MPI_SUM, MPI_COMM_WORLD, &req); // @call
+    MPI_Wait(&req, MPI_STATUS_IGNORE);
+
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,23 @@
+// GENERATED: cases/gen/coll_matrix.cpp
+// DESCRIPTION: All ranks call MPI_Ireduce_scatter_block to sum 4 ints and scatter blocks of 2 sums to each rank and complete it with MPI_Wait, with matching arguments.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: coll/arg-matrix/ireduce-scatter-block-op-mismatch-nok coll/arg-matrix/ireduce-scatter-block-op-null-nok coll/arg-matrix/ireduce-scatter-block-type-mismatch-nok coll/arg-matrix/ireduce-scatter-block-count-mismatch-nok coll/arg-matrix/ireduce-scatter-block-datatype-null-nok coll/order-matrix/ireduce-scatter-block-rank0-only-nok coll/order-matrix/reduce-scatter-block-vs-ireduce-scatter-block-nok coll/nbc-matrix/ireduce-scatter-block-missing-wait-nok
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int sendbuf[4] = {1, 2, 3, 4};
+    int recvbuf[4] = {0, 0, 0, 0};
+    MPI_Request req;
+
+    MPI_Ireduce_scatter_block(sendbuf, recvbuf, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &req); // @call
+    MPI_Wait(&req, MPI_STATUS_IGNORE);
+
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,25 @@
+// GENERATED: cases/gen/coll_matrix.cpp
+// DESCRIPTION: All ranks call MPI_Iscatterv to scatter 2 ints from rank 0 to each rank with counts and displacements and complete it with MPI_Wait, with matching arguments.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: coll/arg-matrix/iscatterv-root-mismatch-nok coll/arg-matrix/iscatterv-invalid-root-nok coll/arg-matrix/iscatterv-type-mismatch-nok coll/arg-matrix/iscatterv-datatype-null-nok coll/order-matrix/iscatterv-rank0-only-nok coll/order-matrix/scatterv-vs-iscatterv-nok coll/nbc-matrix/iscatterv-missing-wait-nok
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int sendbuf[4] = {1, 2, 3, 4};
+    int recvbuf[4] = {0, 0, 0, 0};
+    MPI_Request req;
+
+    int counts[2] = {2, 2};
+    int displs[2] = {0, 2};
+    MPI_Iscatterv(sendbuf, counts, displs, MPI_INT, recvbuf, 2, MPI_INT, 0, MPI_COMM_WORLD, &req); // @call
+    MPI_Wait(&req, MPI_STATUS_IGNORE);
+
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,24 @@
+// GENERATED: cases/gen/coll_matrix.cpp
+// DESCRIPTION: Rank 0 passes 2 MPI_INT and rank 1 one MPI_INT to MPI_Reduce: the type signatures differ.
+// NPROCS: 2
+// EXPECT: error coll.arg.type-mismatch
+// EXPECT-AT: call
+// TWIN: coll/arg-matrix/reduce-ok
+// NOTE: MPI-3.1 §5.9.1: count and datatype must be the same on all processes. Natively completes with Open MPI and MPICH.
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int sendbuf[4] = {1, 2, 3, 4};
+    int recvbuf[4] = {0, 0, 0, 0};
+
+    int count = (rank == 0) ? 2 : 1;
+    MPI_Reduce(sendbuf, recvbuf, count, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD); // @call
+
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,25 @@
+// GENERATED: cases/gen/coll_matrix.cpp
+// DESCRIPTION: Rank 0 passes MPI_INT and rank 1 MPI_FLOAT to MPI_Reduce_scatter: the type signatures differ although the sizes agree.
+// NPROCS: 2
+// EXPECT: error coll.arg.type-mismatch
+// EXPECT-AT: call
+// TWIN: coll/arg-matrix/reduce-scatter-ok
+// NOTE: MPI-3.1 §5.10.1: count and datatype must be the same on all processes. Natively completes with Open MPI and MPICH.
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int sendbuf[4] = {1, 2, 3, 4};
+    int recvbuf[4] = {0, 0, 0, 0};
+
+    MPI_Datatype type = (rank == 0) ? MPI_INT : MPI_FLOAT; /* same size, other type */
+    int counts[2] = {2, 2};
+    MPI_Reduce_scatter(sendbuf, recvbuf, counts, type, MPI_SUM, MPI_COMM_WORLD); // @call
+
+    MPI_Finalize();
+    return 0;
+}

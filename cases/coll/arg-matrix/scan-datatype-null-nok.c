@@ -1,0 +1,24 @@
+// GENERATED: cases/gen/coll_matrix.cpp
+// DESCRIPTION: All ranks pass MPI_DATATYPE_NULL as the datatype of MPI_Scan.
+// NPROCS: 2
+// EXPECT: error coll.arg.invalid
+// EXPECT-AT: call
+// TWIN: coll/arg-matrix/scan-ok
+// TAGS: crash
+// NOTE: Natively aborts with Open MPI and MPICH.
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int sendbuf[4] = {1, 2, 3, 4};
+    int recvbuf[4] = {0, 0, 0, 0};
+
+    MPI_Scan(sendbuf, recvbuf, 2, MPI_DATATYPE_NULL, MPI_SUM, MPI_COMM_WORLD); // @call
+
+    MPI_Finalize();
+    return 0;
+}

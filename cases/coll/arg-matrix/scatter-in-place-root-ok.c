@@ -1,0 +1,22 @@
+// GENERATED: cases/gen/coll_matrix.cpp
+// DESCRIPTION: The root passes MPI_IN_PLACE as the receive buffer of MPI_Scatter, the other rank its buffer.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: coll/arg-matrix/scatter-in-place-nonroot-nok
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int sendbuf[4] = {1, 2, 3, 4};
+    int recvbuf[4] = {0, 0, 0, 0};
+
+    void *target = (rank == 0) ? MPI_IN_PLACE : recvbuf;
+    MPI_Scatter(sendbuf, 2, MPI_INT, target, 2, MPI_INT, 0, MPI_COMM_WORLD); // @call
+
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,25 @@
+// GENERATED: cases/gen/coll_matrix.cpp
+// DESCRIPTION: After MPI_Ibcast completes, rank 0 writes its send buffer.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: coll/nbc-matrix/ibcast-send-write-nok
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int buf[4] = {1, 2, 3, 4};
+    MPI_Request req;
+
+    MPI_Ibcast(buf, 2, MPI_INT, 0, MPI_COMM_WORLD, &req); // @call
+    MPI_Wait(&req, MPI_STATUS_IGNORE);
+    if (rank == 0) {
+        buf[0] = 42; // @access
+    }
+
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,28 @@
+// GENERATED: cases/gen/coll_matrix.cpp
+// DESCRIPTION: After MPI_Iscatterv completes, rank 0 changes its counts array.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: coll/nbc-matrix/iscatterv-counts-write-nok
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int sendbuf[4] = {1, 2, 3, 4};
+    int recvbuf[4] = {0, 0, 0, 0};
+    MPI_Request req;
+
+    int counts[2] = {2, 2};
+    int displs[2] = {0, 2};
+    MPI_Iscatterv(sendbuf, counts, displs, MPI_INT, recvbuf, 2, MPI_INT, 0, MPI_COMM_WORLD, &req); // @call
+    MPI_Wait(&req, MPI_STATUS_IGNORE);
+    if (rank == 0) {
+        counts[1] = 0; // @access
+    }
+
+    MPI_Finalize();
+    return 0;
+}

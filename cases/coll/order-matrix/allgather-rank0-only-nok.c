@@ -1,0 +1,27 @@
+// GENERATED: cases/gen/coll_matrix.cpp
+// DESCRIPTION: Only rank 0 calls MPI_Allgather; rank 1 skips it and finalizes.
+// NPROCS: 2
+// EXPECT: error coll.order.conditional
+// EXPECT-AT: call
+// TWIN: coll/arg-matrix/allgather-ok
+// TIMEOUT: 10
+// TAGS: deadlock
+// NOTE: MPI-3.1 §5.1: a collective is called by all processes of the communicator. Natively hangs with Open MPI and MPICH.
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int sendbuf[4] = {1, 2, 3, 4};
+    int recvbuf[4] = {0, 0, 0, 0};
+
+    if (rank == 0) {
+        MPI_Allgather(sendbuf, 2, MPI_INT, recvbuf, 2, MPI_INT, MPI_COMM_WORLD); // @call
+    }
+
+    MPI_Finalize();
+    return 0;
+}

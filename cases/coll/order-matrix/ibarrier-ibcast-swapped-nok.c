@@ -1,0 +1,35 @@
+// GENERATED: cases/gen/coll_matrix.cpp
+// DESCRIPTION: Rank 0 starts MPI_Ibarrier then MPI_Ibcast, rank 1 starts them in the opposite order.
+// NPROCS: 2
+// EXPECT: error coll.order.nbc-mismatch
+// EXPECT-AT: rank0-first rank1-first
+// TWIN: coll/order-matrix/ibarrier-ibcast-same-order-ok
+// TIMEOUT: 10
+// NOTE: MPI-3.1 §5.13: all processes must call collective operations (blocking and nonblocking) in the same order per communicator. Natively aborts with Open MPI and hangs with MPICH.
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    MPI_Request req_a;
+    int buf_b[4] = {1, 2, 3, 4};
+    MPI_Request req_b;
+
+    if (rank == 0) {
+        MPI_Ibarrier(MPI_COMM_WORLD, &req_a); // @rank0-first
+        MPI_Ibcast(buf_b, 2, MPI_INT, 0, MPI_COMM_WORLD, &req_b);
+        MPI_Wait(&req_a, MPI_STATUS_IGNORE);
+        MPI_Wait(&req_b, MPI_STATUS_IGNORE);
+    } else {
+        MPI_Ibcast(buf_b, 2, MPI_INT, 0, MPI_COMM_WORLD, &req_b); // @rank1-first
+        MPI_Ibarrier(MPI_COMM_WORLD, &req_a);
+        MPI_Wait(&req_a, MPI_STATUS_IGNORE);
+        MPI_Wait(&req_b, MPI_STATUS_IGNORE);
+    }
+
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,27 @@
+// GENERATED: cases/gen/coll_matrix.cpp
+// DESCRIPTION: Only rank 0 calls MPI_Ibarrier; rank 1 skips it and finalizes.
+// NPROCS: 2
+// EXPECT: error coll.order.conditional
+// EXPECT-AT: call
+// TWIN: coll/arg-matrix/ibarrier-ok
+// TIMEOUT: 10
+// TAGS: deadlock
+// NOTE: MPI-3.1 §5.1: a collective is called by all processes of the communicator. Natively hangs with Open MPI and MPICH.
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    MPI_Request req;
+
+    if (rank == 0) {
+        MPI_Ibarrier(MPI_COMM_WORLD, &req); // @call
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+    }
+
+    MPI_Finalize();
+    return 0;
+}

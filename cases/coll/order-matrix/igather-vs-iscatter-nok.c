@@ -1,0 +1,32 @@
+// GENERATED: cases/gen/coll_matrix.cpp
+// DESCRIPTION: Rank 0 calls MPI_Igather while rank 1 calls MPI_Iscatter on the same communicator.
+// NPROCS: 2
+// EXPECT: error coll.order.mismatch
+// EXPECT-AT: rank0 rank1
+// TWIN: coll/arg-matrix/igather-ok
+// TIMEOUT: 10
+// TAGS: deadlock
+// NOTE: MPI-3.1 §5.13: all processes must call collective operations (blocking and nonblocking) in the same order per communicator. Natively hangs with Open MPI and MPICH.
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int sendbuf[4] = {1, 2, 3, 4};
+    int recvbuf[4] = {0, 0, 0, 0};
+    MPI_Request req;
+
+    if (rank == 0) {
+        MPI_Igather(sendbuf, 2, MPI_INT, recvbuf, 2, MPI_INT, 0, MPI_COMM_WORLD, &req); // @rank0
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+    } else {
+        MPI_Iscatter(sendbuf, 2, MPI_INT, recvbuf, 2, MPI_INT, 0, MPI_COMM_WORLD, &req); // @rank1
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+    }
+
+    MPI_Finalize();
+    return 0;
+}

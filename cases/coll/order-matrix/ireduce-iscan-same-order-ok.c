@@ -1,0 +1,28 @@
+// GENERATED: cases/gen/coll_matrix.cpp
+// DESCRIPTION: All ranks start MPI_Ireduce then MPI_Iscan and then wait for both.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: coll/order-matrix/ireduce-iscan-swapped-nok
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int sendbuf_a[4] = {1, 2, 3, 4};
+    int recvbuf_a[4] = {0, 0, 0, 0};
+    MPI_Request req_a;
+    int sendbuf_b[4] = {1, 2, 3, 4};
+    int recvbuf_b[4] = {0, 0, 0, 0};
+    MPI_Request req_b;
+
+    MPI_Ireduce(sendbuf_a, recvbuf_a, 2, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD, &req_a); // @first
+    MPI_Iscan(sendbuf_b, recvbuf_b, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &req_b); // @second
+    MPI_Wait(&req_a, MPI_STATUS_IGNORE);
+    MPI_Wait(&req_b, MPI_STATUS_IGNORE);
+
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,30 @@
+// DESCRIPTION: All ranks reduce with the same user-defined sum op.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: coll/scenarios/user-op-vs-sum-nok
+#include <mpi.h>
+
+/* Adds the ints of `in` to those of `inout`. */
+static void add_ints(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    (void)type;
+    for (int i = 0; i < *len; ++i)
+        ((int *)inout)[i] += ((int *)in)[i];
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    MPI_Op add;
+    MPI_Op_create(add_ints, 1, &add);
+    MPI_Op op = add;
+    int value = rank + 1, sum = 0;
+    MPI_Allreduce(&value, &sum, 1, MPI_INT, op, MPI_COMM_WORLD); // @allreduce
+    MPI_Op_free(&add);
+
+    MPI_Finalize();
+    return sum != 3;
+}

@@ -1,0 +1,28 @@
+// GENERATED: cases/gen/res_leaks.cpp
+// DESCRIPTION: Each rank creates a reduction op that it never uses, and frees it before MPI_Finalize.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: res/leak-matrix/op-unused-leak-nok
+#include <mpi.h>
+
+/* Adds the ints of `in` to those of `inout`. */
+static void add_ints(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    (void)type;
+    for (int i = 0; i < *len; ++i)
+        ((int *)inout)[i] += ((int *)in)[i];
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    MPI_Op op;
+    MPI_Op_create(add_ints, 1, &op); // @create
+    MPI_Op_free(&op);
+
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,24 @@
+// GENERATED: cases/gen/res_leaks.cpp
+// DESCRIPTION: Each rank creates a vector datatype of every second int, and never frees it.
+// NPROCS: 2
+// EXPECT: error res.leak.datatype
+// EXPECT-AT: create
+// TWIN: res/leak-matrix/type-vector-freed-ok
+// NOTE: MPI-3.1 does not itself forbid unfreed handles at MPI_Finalize; the taxonomy counts a datatype created and never freed as a resource leak (MBI: DatatypeLeak). Natively completes with Open MPI and MPICH.
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int values[4] = {0, 0, 0, 0};
+    MPI_Datatype type;
+    MPI_Type_vector(2, 1, 2, MPI_INT, &type); // @create
+    MPI_Type_commit(&type);
+    MPI_Bcast(values, 1, type, 0, MPI_COMM_WORLD);
+
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,44 @@
+// DESCRIPTION: With MPI_THREAD_MULTIPLE requested and checked, two threads of each rank call MPI_Allreduce at the same time, each on a communicator of its own.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: res/thread/serialized-concurrent-nok res/thread/funneled-concurrent-nok
+// REQUIRES: thread-multiple
+// NOTE: MPI-3.1 §12.4.3: with MPI_THREAD_MULTIPLE threads may call MPI concurrently; the case aborts if the level is not provided. Needs -pthread where libpthread is separate.
+#include <mpi.h>
+#include <pthread.h>
+#include <stddef.h>
+
+enum { ROUNDS = 1000 };
+
+/* Sums a value over the communicator passed in, many times. */
+static void *reduce_often(void *arg)
+{
+    MPI_Comm comm = *(MPI_Comm *)arg;
+    int value = 1, sum = 0;
+    for (int i = 0; i < ROUNDS; ++i) {
+        MPI_Allreduce(&value, &sum, 1, MPI_INT, MPI_SUM, comm); // @allreduce
+    }
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    int provided;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided); // @init
+    if (provided < MPI_THREAD_MULTIPLE)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+
+    MPI_Comm comms[2];
+    MPI_Comm_dup(MPI_COMM_SELF, &comms[0]);
+    MPI_Comm_dup(MPI_COMM_SELF, &comms[1]);
+    pthread_t threads[2];
+    for (int t = 0; t < 2; ++t)
+        pthread_create(&threads[t], NULL, reduce_often, &comms[t]);
+    for (int t = 0; t < 2; ++t)
+        pthread_join(threads[t], NULL);
+    MPI_Comm_free(&comms[0]);
+    MPI_Comm_free(&comms[1]);
+
+    MPI_Finalize();
+    return 0;
+}

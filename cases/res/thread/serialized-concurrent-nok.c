@@ -1,0 +1,45 @@
+// DESCRIPTION: With MPI_THREAD_SERIALIZED, two threads of each rank call MPI_Allreduce at the same time, each on a communicator of its own.
+// NPROCS: 2
+// EXPECT: error res.thread.level-violation
+// EXPECT-AT: init allreduce
+// TWIN: res/thread/serialized-locked-ok res/thread/multiple-concurrent-ok
+// RUNS: 3
+// NOTE: MPI-3.1 §12.4.3: with MPI_THREAD_SERIALIZED the process may be multithreaded but only one thread at a time may make MPI calls. Both Open MPI and MPICH provide exactly the requested level. Needs -pthread where libpthread is separate. Natively completes with Open MPI and MPICH.
+#include <mpi.h>
+#include <pthread.h>
+#include <stddef.h>
+
+enum { ROUNDS = 1000 };
+
+/* Sums a value over the communicator passed in, many times. */
+static void *reduce_often(void *arg)
+{
+    MPI_Comm comm = *(MPI_Comm *)arg;
+    int value = 1, sum = 0;
+    for (int i = 0; i < ROUNDS; ++i) {
+        MPI_Allreduce(&value, &sum, 1, MPI_INT, MPI_SUM, comm); // @allreduce
+    }
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    int provided;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_SERIALIZED, &provided); // @init
+    if (provided < MPI_THREAD_SERIALIZED)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+
+    MPI_Comm comms[2];
+    MPI_Comm_dup(MPI_COMM_SELF, &comms[0]);
+    MPI_Comm_dup(MPI_COMM_SELF, &comms[1]);
+    pthread_t threads[2];
+    for (int t = 0; t < 2; ++t)
+        pthread_create(&threads[t], NULL, reduce_often, &comms[t]);
+    for (int t = 0; t < 2; ++t)
+        pthread_join(threads[t], NULL);
+    MPI_Comm_free(&comms[0]);
+    MPI_Comm_free(&comms[1]);
+
+    MPI_Finalize();
+    return 0;
+}
