@@ -52,14 +52,9 @@ std::string tail(const std::string& path, std::size_t bytes) {
 
 // One line of a command's output, or "" on failure.
 std::string command_line_output(const std::vector<std::string>& argv) {
-  auto dir = fs::temp_directory_path() / fmt::format("assay-cmd-{}", getpid());
-  Command cmd;
-  cmd.argv = argv;
-  cmd.stdout_path = dir.string();
-  cmd.timeout = std::chrono::seconds(10);
-  ExitInfo e = run_command(cmd);
-  std::string out = e.started && e.exit_code == 0 ? read_file(dir.string()) : "";
-  fs::remove(dir);
+  ExitInfo e;
+  std::string out = capture_output(argv, std::chrono::seconds(10), &e);
+  if (!e.started || e.exit_code != 0) return "";
   while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
   return out;
 }

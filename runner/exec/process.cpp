@@ -8,6 +8,8 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <fstream>
+#include <iterator>
 #include <optional>
 #include <set>
 #include <string_view>
@@ -506,6 +508,24 @@ ExitInfo run_command(const Command& cmd) {
   supervisor.start(cmd, [&](const ExitInfo& info) { result = info; });
   supervisor.wait_all();
   return result;
+}
+
+std::string capture_output(const std::vector<std::string>& argv, std::chrono::milliseconds timeout,
+                           ExitInfo* exit) {
+  char path[] = "/tmp/assay-output-XXXXXX";
+  int fd = mkstemp(path);
+  if (fd < 0) throw std::system_error(errno, std::generic_category(), "mkstemp");
+  ::close(fd);
+  Command cmd;
+  cmd.argv = argv;
+  cmd.stdout_path = path;
+  cmd.timeout = timeout;
+  ExitInfo info = run_command(cmd);
+  std::ifstream in(path, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ::unlink(path);
+  if (exit) *exit = std::move(info);
+  return text;
 }
 
 std::vector<pid_t> processes_with_token(const std::string& token) {

@@ -80,6 +80,11 @@ class Supervisor {
 // Synchronous convenience wrapper around Supervisor.
 ExitInfo run_command(const Command& cmd);
 
+// Runs `argv` (with `timeout`) and returns what it wrote to stdout; `exit`, when
+// given, receives how it ended.
+std::string capture_output(const std::vector<std::string>& argv, std::chrono::milliseconds timeout,
+                           ExitInfo* exit = nullptr);
+
 // Every live process (pid) whose environment holds ASSAY_JOB_TOKEN=<token>;
 // zombies and the calling process are skipped.
 std::vector<pid_t> processes_with_token(const std::string& token);

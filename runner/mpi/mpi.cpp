@@ -1,14 +1,10 @@
 #include "mpi/mpi.hpp"
 
-#include <fstream>
-#include <iterator>
-#include <filesystem>
 #include "exec/process.hpp"
 #include <regex>
 #include <stdexcept>
 #include <unistd.h>
 
-namespace fs = std::filesystem;
 
 namespace assay {
 
@@ -74,15 +70,8 @@ std::string MpiImpl::detect_version() const {
     throw std::runtime_error(launcher + " not found (install the " + name +
                              (name == "openmpi" ? " packages openmpi-bin libopenmpi-dev)"
                                                 : " packages mpich libmpich-dev)"));
-  std::string out = fs::temp_directory_path() / ("assay-version-" + std::to_string(getpid()));
-  Command cmd;
-  cmd.argv = {launcher, "--version"};
-  cmd.stdout_path = out;
-  cmd.timeout = std::chrono::seconds(20);
-  ExitInfo e = run_command(cmd);
-  std::ifstream in(out);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  fs::remove(out);
+  ExitInfo e;
+  std::string text = capture_output({launcher, "--version"}, std::chrono::seconds(20), &e);
   // Open MPI: "mpirun.openmpi (OpenRTE) 4.1.4"; MPICH: "Version:   4.0.2".
   static const std::regex ompi(R"(\(Open(?:RTE|MPI)\)\s+([0-9][0-9.a-z]*))");
   static const std::regex mpich(R"(Version:\s+([0-9][0-9.a-z]*))");
