@@ -2,10 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -70,6 +72,28 @@ class ProcessTest : public ::testing::Test {
     cmd.timeout = timeout;
     cmd.kill_grace = kill_grace;
     return run_command(cmd);
+  }
+
+  // Runs `script` until it has created every file in `ready`, calls `on_ready`, then
+  // kills it as an interrupt would: the same search as on a timeout, but not racing
+  // the machine's load.
+  ExitInfo kill_once_ready(const std::string& script, std::initializer_list<const char*> ready,
+                           const std::function<void()>& on_ready = [] {}) {
+    Command cmd = shell(script);
+    cmd.cwd = dir_.string();
+    cmd.kill_grace = 500ms;
+    Supervisor supervisor;
+    ExitInfo info;
+    supervisor.start(cmd, [&](const ExitInfo& i) { info = i; });
+    const auto all_ready = [&] {
+      return std::all_of(ready.begin(), ready.end(),
+                         [&](const char* name) { return fs::exists(dir_ / name); });
+    };
+    while (!all_ready() && supervisor.running() > 0) supervisor.poll(10ms);
+    if (all_ready()) on_ready();
+    supervisor.kill_all();
+    supervisor.wait_all();
+    return info;
   }
 
   // Nothing of the job may survive it.
@@ -215,36 +239,31 @@ TEST_F(ProcessTest, TimeoutEscalatesToSigkill) {
   for (pid_t pid : read_pids(dir_ / "pids")) EXPECT_FALSE(alive(pid)) << pid;
 }
 
-TEST_F(ProcessTest, TimeoutFindsEscapedSessionByToken) {
+TEST_F(ProcessTest, KillFindsEscapedSessionByToken) {
   // The escapee sits in a session of its own and is orphaned: only the token ties it to the job.
-  Command cmd = shell(
+  const ExitInfo info = kill_once_ready(
       "(setsid sh -c 'echo $$ > escaped.tmp && mv escaped.tmp escaped; exec sleep 100' &);"
-      "sleep 100");
-  cmd.cwd = dir_.string();
-  cmd.timeout = 3000ms;
-  cmd.kill_grace = 500ms;
-  Supervisor supervisor;
-  ExitInfo info;
-  supervisor.start(cmd, [&](const ExitInfo& i) { info = i; });
-  while (!fs::exists(dir_ / "escaped") && supervisor.running() > 0) supervisor.poll(10ms);
+      "sleep 100",
+      {"escaped"}, [&] {
+        const auto escaped = read_pids(dir_ / "escaped");
+        ASSERT_EQ(escaped.size(), 1u);
+        EXPECT_EQ(session_of(escaped[0]), escaped[0]);  // leads its own session
+      });
   const auto escaped = read_pids(dir_ / "escaped");
   ASSERT_EQ(escaped.size(), 1u);
-  EXPECT_EQ(session_of(escaped[0]), escaped[0]);  // leads its own session
-  supervisor.wait_all();
-  EXPECT_TRUE(info.timed_out);
+  EXPECT_EQ(info.signal, SIGTERM);
   expect_nothing_left(info);
   EXPECT_FALSE(alive(escaped[0]));
 }
 
-TEST_F(ProcessTest, TimeoutFindsProcessesThatDroppedTheToken) {
+TEST_F(ProcessTest, KillFindsProcessesThatDroppedTheToken) {
   // `a` is orphaned but stays in the job's session; `b` left the session but is
   // still the leader's child. Neither holds the token (env -i).
-  const ExitInfo info = run_shell(
+  const ExitInfo info = kill_once_ready(
       "(env -i sh -c 'echo $$ > a.tmp && mv a.tmp a; exec sleep 100' &);"
       "env -i /usr/bin/setsid sh -c 'echo $$ > b.tmp && mv b.tmp b; exec sleep 100' &"
-      "while [ ! -f a ] || [ ! -f b ]; do sleep 0.01; done; wait",
-      2000ms);
-  EXPECT_TRUE(info.timed_out);
+      "wait",
+      {"a", "b"});
   expect_nothing_left(info);
   for (const char* name : {"a", "b"}) {
     const auto pids = read_pids(dir_ / name);
