@@ -298,9 +298,9 @@ TEST_F(ProcessTest, ConcurrentJobsFinishIndependently) {
       results[name] = info;
     });
   };
-  start("fast", "sleep 0.3; exit 1", 0ms);
-  start("hung", "sleep 100", 600ms);
-  start("slow", "sleep 0.4; exit 2", 0ms);
+  start("fast", "sleep 1; exit 1", 0ms);
+  start("hung", "sleep 100", 1500ms);
+  start("slow", "sleep 1.2; exit 2", 0ms);
   EXPECT_EQ(supervisor.running(), 3u);
   supervisor.wait_all();
   EXPECT_EQ(supervisor.running(), 0u);
