@@ -130,7 +130,7 @@ void nbc_created(const Call& call, int rc, MPI_Request* request) {
 
 }  // namespace
 
-void check_all_at_finalize(const Call& call) {
+void finalize_coll(const Call& call) {
   std::vector<std::pair<std::uint64_t, MPI_Comm>> order;
   for (const auto& [comm, s] : state().shadows) order.emplace_back(s.created, comm);
   std::sort(order.begin(), order.end());

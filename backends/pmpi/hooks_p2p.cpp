@@ -136,4 +136,6 @@ void post_MPI_Request_free(Call&, int, MPI_Request*) noexcept {}
 void pre_MPI_Comm_rank(Call&, MPI_Comm, int*) noexcept {}
 void post_MPI_Comm_rank(Call&, int, MPI_Comm, int*) noexcept {}
 
+void finalize_p2p(const Call&) { state().requests.finalize(); }
+
 }  // namespace assay::pmpi

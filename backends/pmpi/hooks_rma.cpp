@@ -196,4 +196,6 @@ void post_MPI_Rget(Call& call, int rc, void*, int, MPI_Datatype, int, MPI_Aint, 
     state().requests.created(key(*request), request, core::RequestKind::rma, false, call.site());
 }
 
+void finalize_rma(const Call&) { rma().finalize(); }
+
 }  // namespace assay::pmpi

@@ -20,9 +20,9 @@ int finalize(void* pc) noexcept {
   State& s = state();
   if (guard.outermost() && s.active) {
     Call call{"MPI_Finalize", pc};
-    check_all_at_finalize(call);
-    s.requests.finalize();
-    s.rma.finalize();
+    finalize_p2p(call);
+    finalize_coll(call);
+    finalize_rma(call);
     s.active = false;
     while (!s.shadows.empty()) drop_shadow(s.shadows.begin()->first);
     close_report();

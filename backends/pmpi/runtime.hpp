@@ -92,7 +92,9 @@ std::uint32_t basic_code(MPI_Datatype t);  // 0 when not a named type
 std::optional<core::TypeSignature> signature(int count, MPI_Datatype t);
 std::uint64_t extent_bytes(int count, MPI_Datatype t);  // bytes spanned by count x t
 
-// Collective checks (hooks_coll.cpp), used by Finalize.
-void check_all_at_finalize(const Call& call);
+// What each family checks at MPI_Finalize (hooks_<family>.cpp), still inside MPI.
+void finalize_p2p(const Call& call);
+void finalize_coll(const Call& call);
+void finalize_rma(const Call& call);
 
 }  // namespace assay::pmpi
