@@ -63,6 +63,7 @@ Access access_from_json(const json& j, const std::string& where) {
   a.stack = field<std::vector<std::string>>(j, "stack", false, where)
                 .value_or(std::vector<std::string>{});
   a.time = field<std::int64_t>(j, "time", false, where);
+  a.end_time = field<std::int64_t>(j, "end_time", false, where);
   return a;
 }
 
@@ -71,6 +72,7 @@ json access_to_json(const Access& a) {
             {"addr", a.addr}, {"size", a.size},         {"file", a.file},
             {"line", a.line}, {"function", a.function}, {"stack", a.stack}};
   if (a.time) j["time"] = *a.time;
+  if (a.end_time) j["end_time"] = *a.end_time;
   return j;
 }
 

@@ -22,7 +22,8 @@ struct Access {  // one access or call involved in a finding
   int line = 0;
   std::string function;
   std::vector<std::string> stack;
-  std::optional<std::int64_t> time;  // logical time on `rank`, for diagrams
+  std::optional<std::int64_t> time;      // logical time on the reporting rank, for diagrams
+  std::optional<std::int64_t> end_time;  // asynchronous accesses: when completed (same clock)
 };
 
 struct Finding {

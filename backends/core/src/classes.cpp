@@ -28,6 +28,18 @@ std::string_view id(ErrorClass c) {
     case ErrorClass::rma_local_same_origin_conflict: return "rma.local.same-origin-conflict";
     case ErrorClass::rma_remote_conflict: return "rma.remote.conflict";
     case ErrorClass::rma_remote_atomicity: return "rma.remote.atomicity";
+    case ErrorClass::rma_sync_pscw_group_mismatch: return "rma.sync.pscw-group-mismatch";
+    case ErrorClass::rma_window_dynamic_unattached: return "rma.window.dynamic-unattached";
+    case ErrorClass::nb_buffer_overlap: return "nb.buffer.overlap";
+    case ErrorClass::nb_buffer_truncation: return "nb.buffer.truncation";
+    case ErrorClass::nb_match_type_mismatch: return "nb.match.type-mismatch";
+    case ErrorClass::nb_match_tag_mismatch: return "nb.match.tag-mismatch";
+    case ErrorClass::res_leak_communicator: return "res.leak.communicator";
+    case ErrorClass::res_leak_datatype: return "res.leak.datatype";
+    case ErrorClass::res_leak_group: return "res.leak.group";
+    case ErrorClass::res_leak_op: return "res.leak.op";
+    case ErrorClass::res_lifecycle_call_outside_init: return "res.lifecycle.call-outside-init";
+    case ErrorClass::res_thread_level_violation: return "res.thread.level-violation";
   }
   return "unknown";
 }

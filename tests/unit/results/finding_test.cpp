@@ -37,14 +37,16 @@ TEST(Finding, RoundTripsThroughJson) {
   f.severity = "warning";
   f.rank = 1;
   f.message = "store to the origin buffer";
-  Access store{"store", "write", 1, "0x7ffd1000", 4, "/abs/x.c", 14, "main", {"0x401234"}, 3};
-  Access put{"MPI_Put", "call", 1, "", 0, "", 0, "", {}, std::nullopt};
+  Access store{"store", "write", 1, "0x7ffd1000", 4, "/abs/x.c", 14, "main", {"0x401234"}, 3, std::nullopt};
+  Access put{"MPI_Put", "call", 1, "", 0, "", 0, "", {}, 2, 9};
   f.accesses = {store, put};
 
   const json j = to_json(f);
   EXPECT_EQ(j["class"], "rma.local.origin-write-during-put");
   EXPECT_EQ(j["accesses"][0]["time"], 3);
-  EXPECT_FALSE(j["accesses"][1].contains("time"));
+  EXPECT_FALSE(j["accesses"][0].contains("end_time"));
+  EXPECT_EQ(j["accesses"][1]["time"], 2);
+  EXPECT_EQ(j["accesses"][1]["end_time"], 9);
 
   const Finding back = finding_from_json(json::parse(j.dump()));
   EXPECT_EQ(back.backend, "pmpi");
@@ -65,7 +67,9 @@ TEST(Finding, RoundTripsThroughJson) {
   EXPECT_EQ(a.stack, Strings{"0x401234"});
   EXPECT_EQ(a.time, 3);
   EXPECT_EQ(back.accesses[1].op, "MPI_Put");
-  EXPECT_FALSE(back.accesses[1].time.has_value());
+  EXPECT_FALSE(a.end_time.has_value());
+  EXPECT_EQ(back.accesses[1].time, 2);
+  EXPECT_EQ(back.accesses[1].end_time, 9);
 }
 
 TEST(Finding, FillsDefaultsAndIgnoresUnknownFields) {

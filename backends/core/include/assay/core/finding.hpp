@@ -38,6 +38,18 @@ enum class ErrorClass {
   rma_local_same_origin_conflict,
   rma_remote_conflict,
   rma_remote_atomicity,
+  rma_sync_pscw_group_mismatch,
+  rma_window_dynamic_unattached,
+  nb_buffer_overlap,
+  nb_buffer_truncation,
+  nb_match_type_mismatch,
+  nb_match_tag_mismatch,
+  res_leak_communicator,
+  res_leak_datatype,
+  res_leak_group,
+  res_leak_op,
+  res_lifecycle_call_outside_init,
+  res_thread_level_violation,
 };
 std::string_view id(ErrorClass c);
 
@@ -51,11 +63,17 @@ struct Site {
 
 enum class AccessKind { read, write, call };
 
+// `time` and `end_time` are logical times (a per-process event counter) on the
+// reporting rank, for memory-access diagrams: a load, store or call happens at
+// `time`; an asynchronous access (RMA operation, pending request buffer) spans
+// [time, end_time), from its call to the synchronisation that completes it.
+// 0 = unknown.
 struct Access {
   Site site;
   AccessKind kind = AccessKind::call;
   std::uintptr_t addr = 0;
   std::size_t size = 0;
+  std::uint64_t time = 0, end_time = 0;
 };
 
 struct Finding {
