@@ -6,8 +6,12 @@
 // the application does not make itself; ranks whose n-th collectives differ
 // see it in the descriptors. MPI_Comm_free and MPI_Finalize take part as
 // pseudo-collectives, so a collective some ranks skip meets one of them.
+// V-collectives carry per-rank counts: the ranks that know what they expect
+// of each rank (roots, receivers) compare that with what each rank declares.
+// Invalid arguments MPI would abort on are reported first, from local checks.
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <string>
 
 #include "hooks.hpp"
@@ -19,6 +23,7 @@ namespace {
 
 using core::CollDescriptor;
 using core::CollKind;
+using core::SigSummary;
 
 std::string call_name(const CollDescriptor& d) {
   if (d.kind == CollKind::finalize) return "MPI_Finalize";
@@ -32,7 +37,8 @@ std::string describe(const CollDescriptor& d) {
   std::string s = call_name(d);
   if (d.root != core::no_root) s += " with root " + std::to_string(d.root);
   if (d.op >= 0) s += ", op #" + std::to_string(d.op);
-  if (d.has_signature) s += ", " + std::to_string(d.signature_elements) + " elements";
+  if (d.op == core::user_op) s += ", a user-defined op";
+  if (d.has_signature && !d.signature_varies) s += ", " + std::to_string(d.signature_elements) + " elements";
   return s;
 }
 
@@ -45,12 +51,21 @@ std::int32_t op_code(MPI_Op op) {
   return core::user_op;
 }
 
-void set_signature(CollDescriptor& d, int count, MPI_Datatype type) {
+SigSummary summary(int count, MPI_Datatype type) {
+  SigSummary s;
   if (auto sig = signature(count, type)) {
-    d.has_signature = 1;
-    d.signature_hash = sig->hash();
-    d.signature_elements = sig->elements();
+    s.known = 1;
+    s.hash = sig->hash();
+    s.elements = sig->elements();
   }
+  return s;
+}
+
+void set_signature(CollDescriptor& d, const SigSummary& s) {
+  if (!s.known) return;
+  d.has_signature = 1;
+  d.signature_hash = s.hash;
+  d.signature_elements = s.elements;
 }
 
 CollDescriptor descriptor(CollKind kind, bool nonblocking, int root = core::no_root,
@@ -69,63 +84,330 @@ int comm_rank(MPI_Comm comm) {
   return r;
 }
 
-void check(const Call& call, MPI_Comm comm, CollDescriptor d) {
+int comm_size(MPI_Comm comm) {
+  int n = 0;
+  PMPI_Comm_size(comm, &n);
+  return n;
+}
+
+bool intercomm(MPI_Comm comm) {
+  int inter = 0;
+  PMPI_Comm_test_inter(comm, &inter);
+  return inter != 0;
+}
+
+// Per-rank signatures of a v-collective: what this rank expects of each rank
+// (empty when it expects nothing) and, for Alltoallv/w, what it sends to each.
+struct VArgs {
+  std::vector<SigSummary> expected;
+  std::vector<SigSummary> sends;
+};
+
+void report_pair(core::ErrorClass cls, const Call& call, MPI_Comm comm, int ref_rank,
+                 const CollDescriptor& ref, const std::string& message) {
+  const int ref_world = world_rank_of(comm, ref_rank);
+  core::Site theirs{call_name(ref), ref_world, decode_site(ref.site_offset)};
+  State::report({cls, message, {core::call(call.site()), core::call(theirs)}});
+}
+
+// A mismatch between two nonblocking collectives, kept until the next check
+// on the communicator: the mirror-image mismatch there means the ranks started
+// the same two calls in opposite orders (coll.order.nbc-mismatch).
+struct Pending {
+  CollDescriptor mine, ref;
+  core::Site my_site, ref_site;
+};
+std::map<MPI_Comm, Pending>& pending() {
+  static auto* p = new std::map<MPI_Comm, Pending>;
+  return *p;
+}
+
+void check(const Call& call, MPI_Comm comm, CollDescriptor d, const VArgs* v = nullptr) {
   Shadow* s = shadow_of(comm);
   if (!s || !s->aligned) return;
   int size = 0, me = 0;
   PMPI_Comm_size(s->comm, &size);
   PMPI_Comm_rank(s->comm, &me);
   if (size < 2) return;
+  const auto n = static_cast<std::size_t>(size);
   d.site_offset = encode_site(reinterpret_cast<std::uintptr_t>(call.pc));
-  std::vector<CollDescriptor> all(static_cast<std::size_t>(size));
+  std::vector<CollDescriptor> all(n);
   const int bytes = static_cast<int>(sizeof d);
   if (PMPI_Allgather(&d, bytes, MPI_BYTE, all.data(), bytes, MPI_BYTE, s->comm) != MPI_SUCCESS) return;
-  if (!core::kinds_agree(all)) s->aligned = false;  // later checks would pair unrelated calls
+  const bool agree = core::kinds_agree(all);
+  if (!agree) s->aligned = false;  // later checks would pair unrelated calls
+  // What each rank declares for this rank. Alltoallv/w: a second exchange,
+  // made only when every rank is in the same collective: a decision all ranks
+  // take alike from the same descriptors, so no rank waits for it alone.
+  std::vector<SigSummary> actual(n);
+  if (agree && (all[0].kind == CollKind::alltoallv || all[0].kind == CollKind::alltoallw)) {
+    std::vector<SigSummary> sends = v && v->sends.size() == n ? v->sends : std::vector<SigSummary>(n);
+    const int sb = static_cast<int>(sizeof(SigSummary));
+    if (PMPI_Alltoall(sends.data(), sb, MPI_BYTE, actual.data(), sb, MPI_BYTE, s->comm) != MPI_SUCCESS)
+      return;
+  } else {
+    for (std::size_t i = 0; i < n; ++i)
+      actual[i] = SigSummary{all[i].has_signature, 0, all[i].signature_hash, all[i].signature_elements};
+  }
   auto mismatch = core::compare(all, me);
-  if (!mismatch) return;
-  const CollDescriptor& ref = all[static_cast<std::size_t>(mismatch->reference_rank)];
-  const int ref_world = world_rank_of(comm, mismatch->reference_rank);
-  core::Site mine = call.site();
-  core::Site theirs{call_name(ref), ref_world, decode_site(ref.site_offset)};
-  State::report({mismatch->cls,
-                 "rank " + std::to_string(state().rank) + " calls " + describe(d) + " where rank " +
-                     std::to_string(ref_world) + " calls " + describe(ref),
-                 {core::call(mine), core::call(theirs)}});
+  if (auto it = pending().find(comm); it != pending().end()) {
+    const Pending p = it->second;
+    pending().erase(it);
+    if (mismatch && core::swapped(p.mine, p.ref, d, all[static_cast<std::size_t>(mismatch->reference_rank)]))
+      State::report({core::ErrorClass::coll_order_nbc_mismatch,
+                     "rank " + std::to_string(state().rank) + " starts " + describe(p.mine) +
+                         " and then " + describe(d) + ", rank " + std::to_string(p.ref_site.rank) +
+                         " the same two calls in the opposite order",
+                     {core::call(p.my_site), core::call(p.ref_site)}});
+  }
+  if (mismatch) {
+    const CollDescriptor& ref = all[static_cast<std::size_t>(mismatch->reference_rank)];
+    if (agree && d.nonblocking && ref.nonblocking) {
+      const int ref_world = world_rank_of(comm, mismatch->reference_rank);
+      pending()[comm] = Pending{d, ref, call.site(),
+                                core::Site{call_name(ref), ref_world, decode_site(ref.site_offset)}};
+    }
+    report_pair(mismatch->cls, call, comm, mismatch->reference_rank, ref,
+                "rank " + std::to_string(state().rank) + " calls " + describe(d) + " where rank " +
+                    std::to_string(world_rank_of(comm, mismatch->reference_rank)) + " calls " +
+                    describe(ref));
+    return;
+  }
+  if (!agree || !v || v->expected.size() != n) return;
+  if (auto r = core::first_unexpected(v->expected, actual)) {
+    const auto i = static_cast<std::size_t>(*r);
+    report_pair(core::ErrorClass::coll_arg_type_mismatch, call, comm, *r, all[i],
+                "rank " + std::to_string(state().rank) + " expects a type signature of " +
+                    std::to_string(v->expected[i].elements) + " elements for rank " +
+                    std::to_string(world_rank_of(comm, *r)) + " in " + call_name(d) +
+                    ", which declares " + std::to_string(actual[i].elements) +
+                    (actual[i].elements == v->expected[i].elements ? " elements of other types"
+                                                                   : " elements"));
+  }
 }
 
-// pre: root is a rank of comm — reported before MPI aborts on it.
-void check_root(const Call& call, int root, MPI_Comm comm) {
-  int size = 0, inter = 0;
-  PMPI_Comm_test_inter(comm, &inter);
-  if (inter) return;
-  PMPI_Comm_size(comm, &size);
+// --- invalid arguments, reported before MPI aborts on them ----------------------
+
+void invalid(const Call& call, const std::string& why) {
+  State::report({core::ErrorClass::coll_arg_invalid, std::string(call.name) + ": " + why,
+                 {core::call(call.site())}});
+}
+
+// False (after reporting) for MPI_COMM_NULL: nothing else can be checked then.
+bool comm_valid(const Call& call, MPI_Comm comm) {
+  if (comm != MPI_COMM_NULL) return true;
+  invalid(call, "the communicator is MPI_COMM_NULL");
+  return false;
+}
+
+void type_valid(const Call& call, MPI_Datatype type, const char* which) {
+  if (type == MPI_DATATYPE_NULL) invalid(call, std::string("the ") + which + " is MPI_DATATYPE_NULL");
+}
+
+void op_valid(const Call& call, MPI_Op op) {
+  if (op == MPI_OP_NULL) invalid(call, "the reduction op is MPI_OP_NULL");
+}
+
+// An OUT buffer aliased with the IN buffer (MPI-3.1 §2.3): MPI_IN_PLACE exists for that.
+void not_aliased(const Call& call, const void* sendbuf, const void* recvbuf) {
+  if (sendbuf && sendbuf == recvbuf && sendbuf != MPI_IN_PLACE)
+    invalid(call, "the send and receive buffers are the same memory; use MPI_IN_PLACE");
+}
+
+void recv_not_in_place(const Call& call, const void* recvbuf) {
+  if (recvbuf == MPI_IN_PLACE) invalid(call, "MPI_IN_PLACE is passed as the receive buffer");
+}
+
+// The root is a rank of comm (intercommunicator roots are not checked).
+void root_valid(const Call& call, int root, MPI_Comm comm) {
+  if (intercomm(comm)) return;
+  const int size = comm_size(comm);
   if (root < 0 || root >= size)
-    State::report({core::ErrorClass::coll_arg_invalid,
-                   std::string(call.name) + " with root " + std::to_string(root) +
-                       ", which is not a rank of a communicator of size " + std::to_string(size),
-                   {core::call(call.site())}});
+    invalid(call, "root " + std::to_string(root) + " is not a rank of a communicator of size " +
+                      std::to_string(size));
 }
 
-// Rooted data movement: the root's side or the others' side of one block.
-void rooted(const Call& call, CollKind kind, bool nb, int root, MPI_Comm comm, int count,
-            MPI_Datatype type) {
-  check_root(call, root, comm);
-  CollDescriptor d = descriptor(kind, nb, root);
-  set_signature(d, count, type);
+// --- the collectives, by shape ---------------------------------------------------
+
+void bcast_like(const Call& call, bool nb, int count, MPI_Datatype type, int root, MPI_Comm comm) {
+  if (!comm_valid(call, comm)) return;
+  root_valid(call, root, comm);
+  type_valid(call, type, "datatype");
+  CollDescriptor d = descriptor(CollKind::bcast, nb, root);
+  set_signature(d, summary(count, type));
   check(call, comm, d);
 }
 
-void reduction(const Call& call, CollKind kind, bool nb, int root, MPI_Op op, MPI_Comm comm,
-               int count, MPI_Datatype type) {
-  if (root != core::no_root) check_root(call, root, comm);
+// Gather: the root describes its receive side, the others their send side.
+void gather_like(const Call& call, bool nb, const void* sbuf, int scount, MPI_Datatype stype,
+                 int rcount, MPI_Datatype rtype, int root, MPI_Comm comm) {
+  if (!comm_valid(call, comm)) return;
+  root_valid(call, root, comm);
+  const bool at_root = !intercomm(comm) && comm_rank(comm) == root;
+  if (!at_root && sbuf == MPI_IN_PLACE) invalid(call, "MPI_IN_PLACE is passed by a rank other than the root");
+  if (sbuf != MPI_IN_PLACE) type_valid(call, stype, "send datatype");
+  if (at_root) type_valid(call, rtype, "receive datatype");
+  CollDescriptor d = descriptor(CollKind::gather, nb, root);
+  set_signature(d, at_root ? summary(rcount, rtype) : summary(scount, stype));
+  check(call, comm, d);
+}
+
+void gatherv_like(const Call& call, bool nb, const void* sbuf, int scount, MPI_Datatype stype,
+                  const int rcounts[], MPI_Datatype rtype, int root, MPI_Comm comm) {
+  if (!comm_valid(call, comm)) return;
+  root_valid(call, root, comm);
+  const bool at_root = !intercomm(comm) && comm_rank(comm) == root;
+  if (!at_root && sbuf == MPI_IN_PLACE) invalid(call, "MPI_IN_PLACE is passed by a rank other than the root");
+  if (sbuf != MPI_IN_PLACE) type_valid(call, stype, "send datatype");
+  if (at_root) type_valid(call, rtype, "receive datatype");
+  CollDescriptor d = descriptor(CollKind::gatherv, nb, root);
+  d.signature_varies = 1;
+  if (sbuf != MPI_IN_PLACE) set_signature(d, summary(scount, stype));
+  VArgs v;
+  if (at_root && rcounts) {
+    const int n = comm_size(comm);
+    for (int i = 0; i < n; ++i) v.expected.push_back(summary(rcounts[i], rtype));
+    if (sbuf == MPI_IN_PLACE) v.expected[static_cast<std::size_t>(root)] = SigSummary{};
+  }
+  check(call, comm, d, &v);
+}
+
+// Scatter: the root describes its send side, the others their receive side.
+void scatter_like(const Call& call, bool nb, int scount, MPI_Datatype stype, const void* rbuf,
+                  int rcount, MPI_Datatype rtype, int root, MPI_Comm comm) {
+  if (!comm_valid(call, comm)) return;
+  root_valid(call, root, comm);
+  const bool at_root = !intercomm(comm) && comm_rank(comm) == root;
+  if (!at_root && rbuf == MPI_IN_PLACE) invalid(call, "MPI_IN_PLACE is passed by a rank other than the root");
+  if (at_root) type_valid(call, stype, "send datatype");
+  if (rbuf != MPI_IN_PLACE) type_valid(call, rtype, "receive datatype");
+  CollDescriptor d = descriptor(CollKind::scatter, nb, root);
+  set_signature(d, at_root ? summary(scount, stype) : summary(rcount, rtype));
+  check(call, comm, d);
+}
+
+void scatterv_like(const Call& call, bool nb, const int scounts[], MPI_Datatype stype,
+                   const void* rbuf, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm) {
+  if (!comm_valid(call, comm)) return;
+  root_valid(call, root, comm);
+  const bool at_root = !intercomm(comm) && comm_rank(comm) == root;
+  if (!at_root && rbuf == MPI_IN_PLACE) invalid(call, "MPI_IN_PLACE is passed by a rank other than the root");
+  if (at_root) type_valid(call, stype, "send datatype");
+  if (rbuf != MPI_IN_PLACE) type_valid(call, rtype, "receive datatype");
+  CollDescriptor d = descriptor(CollKind::scatterv, nb, root);
+  d.signature_varies = 1;
+  if (rbuf != MPI_IN_PLACE) set_signature(d, summary(rcount, rtype));
+  VArgs v;
+  if (at_root && scounts) {
+    const int n = comm_size(comm);
+    for (int i = 0; i < n; ++i) v.expected.push_back(summary(scounts[i], stype));
+    if (rbuf == MPI_IN_PLACE) v.expected[static_cast<std::size_t>(root)] = SigSummary{};
+  }
+  check(call, comm, d, &v);
+}
+
+// Allgather, Alltoall: every rank's block has the same signature everywhere.
+void allgather_like(const Call& call, CollKind kind, bool nb, const void* sbuf, int scount,
+                    MPI_Datatype stype, const void* rbuf, int rcount, MPI_Datatype rtype,
+                    MPI_Comm comm) {
+  if (!comm_valid(call, comm)) return;
+  recv_not_in_place(call, rbuf);
+  not_aliased(call, sbuf, rbuf);
+  if (sbuf != MPI_IN_PLACE) type_valid(call, stype, "send datatype");
+  type_valid(call, rtype, "receive datatype");
+  CollDescriptor d = descriptor(kind, nb);
+  set_signature(d, sbuf == MPI_IN_PLACE ? summary(rcount, rtype) : summary(scount, stype));
+  check(call, comm, d);
+}
+
+void allgatherv_like(const Call& call, bool nb, const void* sbuf, int scount, MPI_Datatype stype,
+                     const void* rbuf, const int rcounts[], MPI_Datatype rtype, MPI_Comm comm) {
+  if (!comm_valid(call, comm)) return;
+  recv_not_in_place(call, rbuf);
+  not_aliased(call, sbuf, rbuf);
+  if (sbuf != MPI_IN_PLACE) type_valid(call, stype, "send datatype");
+  type_valid(call, rtype, "receive datatype");
+  CollDescriptor d = descriptor(CollKind::allgatherv, nb);
+  d.signature_varies = 1;
+  VArgs v;
+  if (!intercomm(comm) && rcounts) {
+    const int n = comm_size(comm);
+    for (int i = 0; i < n; ++i) v.expected.push_back(summary(rcounts[i], rtype));
+    set_signature(d, sbuf == MPI_IN_PLACE ? v.expected[static_cast<std::size_t>(comm_rank(comm))]
+                                          : summary(scount, stype));
+  }
+  check(call, comm, d, &v);
+}
+
+// Alltoallv/w: what rank i sends this rank must match what this rank receives from it.
+void alltoallv_like(const Call& call, CollKind kind, bool nb, const void* sbuf, const int scounts[],
+                    const MPI_Datatype* stypes, bool stypes_per_rank, const void* rbuf,
+                    const int rcounts[], const MPI_Datatype* rtypes, bool rtypes_per_rank,
+                    MPI_Comm comm) {
+  if (!comm_valid(call, comm)) return;
+  recv_not_in_place(call, rbuf);
+  not_aliased(call, sbuf, rbuf);
+  CollDescriptor d = descriptor(kind, nb);
+  d.signature_varies = 1;
+  VArgs v;
+  if (!intercomm(comm) && rcounts && rtypes) {
+    const int n = comm_size(comm);
+    for (int i = 0; i < n; ++i) {
+      const MPI_Datatype rt = rtypes[rtypes_per_rank ? i : 0];
+      if (rcounts[i] > 0 && rt == MPI_DATATYPE_NULL) type_valid(call, rt, "receive datatype");
+      v.expected.push_back(summary(rcounts[i], rt));
+    }
+    if (sbuf == MPI_IN_PLACE) {
+      v.sends = v.expected;  // in place: what this rank receives is also what it sends
+    } else if (scounts && stypes) {
+      for (int i = 0; i < n; ++i) {
+        const MPI_Datatype st = stypes[stypes_per_rank ? i : 0];
+        if (scounts[i] > 0 && st == MPI_DATATYPE_NULL) type_valid(call, st, "send datatype");
+        v.sends.push_back(summary(scounts[i], st));
+      }
+    }
+  }
+  check(call, comm, d, &v);
+}
+
+// Reductions; root is core::no_root for the all-reductions and scans.
+void reduce_like(const Call& call, CollKind kind, bool nb, const void* sbuf, const void* rbuf,
+                 int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm) {
+  if (!comm_valid(call, comm)) return;
+  bool significant_recv = true;
+  if (root != core::no_root) {
+    root_valid(call, root, comm);
+    const bool at_root = !intercomm(comm) && comm_rank(comm) == root;
+    if (!at_root && sbuf == MPI_IN_PLACE) invalid(call, "MPI_IN_PLACE is passed by a rank other than the root");
+    significant_recv = at_root;
+  }
+  if (significant_recv) {
+    recv_not_in_place(call, rbuf);
+    not_aliased(call, sbuf, rbuf);
+  }
+  type_valid(call, type, "datatype");
+  op_valid(call, op);
   CollDescriptor d = descriptor(kind, nb, root, op);
-  set_signature(d, count, type);
+  set_signature(d, summary(count, type));
   check(call, comm, d);
+}
+
+int sum(const int counts[], int n) {
+  int s = 0;
+  for (int i = 0; counts && i < n; ++i) s += counts[i];
+  return s;
 }
 
 void nbc_created(const Call& call, int rc, MPI_Request* request) {
   if (rc != MPI_SUCCESS || !request || *request == MPI_REQUEST_NULL) return;
   state().requests.created(key(*request), request, core::RequestKind::collective, false, call.site());
+}
+
+// A communicator the program created: its shadow, and the leak check follows it.
+void added(const Call& call, MPI_Comm comm) {
+  if (comm == MPI_COMM_NULL) return;
+  add_shadow(comm);
+  resource_created(core::ResourceKind::communicator, key(comm), call);
 }
 
 }  // namespace
@@ -139,197 +421,228 @@ void finalize_coll(const Call& call) {
 
 // Communicator constructors: every member gets the new communicator's shadow.
 void pre_MPI_Comm_dup(Call&, MPI_Comm, MPI_Comm*) noexcept {}
-void post_MPI_Comm_dup(Call&, int rc, MPI_Comm, MPI_Comm* newcomm) noexcept {
-  if (rc == MPI_SUCCESS) add_shadow(*newcomm);
+void post_MPI_Comm_dup(Call& call, int rc, MPI_Comm, MPI_Comm* newcomm) noexcept {
+  if (rc == MPI_SUCCESS) added(call, *newcomm);
 }
 void pre_MPI_Comm_split(Call&, MPI_Comm, int, int, MPI_Comm*) noexcept {}
-void post_MPI_Comm_split(Call&, int rc, MPI_Comm, int, int, MPI_Comm* newcomm) noexcept {
-  if (rc == MPI_SUCCESS) add_shadow(*newcomm);
+void post_MPI_Comm_split(Call& call, int rc, MPI_Comm, int, int, MPI_Comm* newcomm) noexcept {
+  if (rc == MPI_SUCCESS) added(call, *newcomm);
 }
 void pre_MPI_Comm_split_type(Call&, MPI_Comm, int, int, MPI_Info, MPI_Comm*) noexcept {}
-void post_MPI_Comm_split_type(Call&, int rc, MPI_Comm, int, int, MPI_Info, MPI_Comm* newcomm) noexcept {
-  if (rc == MPI_SUCCESS) add_shadow(*newcomm);
+void post_MPI_Comm_split_type(Call& call, int rc, MPI_Comm, int, int, MPI_Info, MPI_Comm* newcomm) noexcept {
+  if (rc == MPI_SUCCESS) added(call, *newcomm);
 }
 void pre_MPI_Comm_create(Call&, MPI_Comm, MPI_Group, MPI_Comm*) noexcept {}
-void post_MPI_Comm_create(Call&, int rc, MPI_Comm, MPI_Group, MPI_Comm* newcomm) noexcept {
-  if (rc == MPI_SUCCESS) add_shadow(*newcomm);
+void post_MPI_Comm_create(Call& call, int rc, MPI_Comm, MPI_Group, MPI_Comm* newcomm) noexcept {
+  if (rc == MPI_SUCCESS) added(call, *newcomm);
 }
 void pre_MPI_Cart_create(Call&, MPI_Comm, int, const int[], const int[], int, MPI_Comm*) noexcept {}
-void post_MPI_Cart_create(Call&, int rc, MPI_Comm, int, const int[], const int[], int,
+void post_MPI_Cart_create(Call& call, int rc, MPI_Comm, int, const int[], const int[], int,
                           MPI_Comm* comm_cart) noexcept {
-  if (rc == MPI_SUCCESS) add_shadow(*comm_cart);
+  if (rc == MPI_SUCCESS) added(call, *comm_cart);
 }
 // pre: the communicator's last check, then its shadow goes.
 void pre_MPI_Comm_free(Call& call, MPI_Comm* comm) noexcept {
+  if (comm) resource_freed(core::ResourceKind::communicator, key(*comm));
+  if (comm) pending().erase(*comm);
   if (!comm || !shadow_of(*comm)) return;
   check(call, *comm, descriptor(CollKind::comm_free, false));
   drop_shadow(*comm);
 }
 void post_MPI_Comm_free(Call&, int, MPI_Comm*) noexcept {}
 
+// Each collective's pre-hook; the post-hook registers the request of the
+// nonblocking variant (the blocking one's does nothing).
+#define ASSAY_POST_BLOCKING(name, ...) \
+  void post_##name(Call&, int, __VA_ARGS__) noexcept {}
+#define ASSAY_POST_NB(name, ...)                                               \
+  void post_##name(Call& call, int rc, __VA_ARGS__, MPI_Request* request) noexcept { \
+    nbc_created(call, rc, request);                                            \
+  }
+
 void pre_MPI_Barrier(Call& call, MPI_Comm comm) noexcept {
-  check(call, comm, descriptor(CollKind::barrier, false));
+  if (comm_valid(call, comm)) check(call, comm, descriptor(CollKind::barrier, false));
 }
-void post_MPI_Barrier(Call&, int, MPI_Comm) noexcept {}
+ASSAY_POST_BLOCKING(MPI_Barrier, MPI_Comm)
+void pre_MPI_Ibarrier(Call& call, MPI_Comm comm, MPI_Request*) noexcept {
+  if (comm_valid(call, comm)) check(call, comm, descriptor(CollKind::barrier, true));
+}
+ASSAY_POST_NB(MPI_Ibarrier, MPI_Comm)
 
 void pre_MPI_Bcast(Call& call, void*, int count, MPI_Datatype type, int root, MPI_Comm comm) noexcept {
-  rooted(call, CollKind::bcast, false, root, comm, count, type);
+  bcast_like(call, false, count, type, root, comm);
 }
-void post_MPI_Bcast(Call&, int, void*, int, MPI_Datatype, int, MPI_Comm) noexcept {}
-
-void pre_MPI_Gather(Call& call, const void*, int scount, MPI_Datatype stype, void*, int rcount,
-                    MPI_Datatype rtype, int root, MPI_Comm comm) noexcept {
-  const bool at_root = comm_rank(comm) == root;
-  rooted(call, CollKind::gather, false, root, comm, at_root ? rcount : scount, at_root ? rtype : stype);
-}
-void post_MPI_Gather(Call&, int, const void*, int, MPI_Datatype, void*, int, MPI_Datatype, int, MPI_Comm) noexcept {}
-
-void pre_MPI_Gatherv(Call& call, const void*, int, MPI_Datatype, void*, const int[], const int[],
-                     MPI_Datatype, int root, MPI_Comm comm) noexcept {
-  check_root(call, root, comm);
-  check(call, comm, descriptor(CollKind::gatherv, false, root));
-}
-void post_MPI_Gatherv(Call&, int, const void*, int, MPI_Datatype, void*, const int[], const int[],
-                      MPI_Datatype, int, MPI_Comm) noexcept {}
-
-void pre_MPI_Scatter(Call& call, const void*, int scount, MPI_Datatype stype, void*, int rcount,
-                     MPI_Datatype rtype, int root, MPI_Comm comm) noexcept {
-  const bool at_root = comm_rank(comm) == root;
-  rooted(call, CollKind::scatter, false, root, comm, at_root ? scount : rcount, at_root ? stype : rtype);
-}
-void post_MPI_Scatter(Call&, int, const void*, int, MPI_Datatype, void*, int, MPI_Datatype, int, MPI_Comm) noexcept {}
-
-void pre_MPI_Scatterv(Call& call, const void*, const int[], const int[], MPI_Datatype, void*, int,
-                      MPI_Datatype, int root, MPI_Comm comm) noexcept {
-  check_root(call, root, comm);
-  check(call, comm, descriptor(CollKind::scatterv, false, root));
-}
-void post_MPI_Scatterv(Call&, int, const void*, const int[], const int[], MPI_Datatype, void*, int,
-                       MPI_Datatype, int, MPI_Comm) noexcept {}
-
-void pre_MPI_Allgather(Call& call, const void*, int, MPI_Datatype, void*, int rcount,
-                       MPI_Datatype rtype, MPI_Comm comm) noexcept {
-  CollDescriptor d = descriptor(CollKind::allgather, false);
-  set_signature(d, rcount, rtype);
-  check(call, comm, d);
-}
-void post_MPI_Allgather(Call&, int, const void*, int, MPI_Datatype, void*, int, MPI_Datatype, MPI_Comm) noexcept {}
-
-void pre_MPI_Allgatherv(Call& call, const void*, int, MPI_Datatype, void*, const int[], const int[],
-                        MPI_Datatype, MPI_Comm comm) noexcept {
-  check(call, comm, descriptor(CollKind::allgatherv, false));
-}
-void post_MPI_Allgatherv(Call&, int, const void*, int, MPI_Datatype, void*, const int[], const int[],
-                         MPI_Datatype, MPI_Comm) noexcept {}
-
-void pre_MPI_Alltoall(Call& call, const void*, int, MPI_Datatype, void*, int rcount,
-                      MPI_Datatype rtype, MPI_Comm comm) noexcept {
-  CollDescriptor d = descriptor(CollKind::alltoall, false);
-  set_signature(d, rcount, rtype);
-  check(call, comm, d);
-}
-void post_MPI_Alltoall(Call&, int, const void*, int, MPI_Datatype, void*, int, MPI_Datatype, MPI_Comm) noexcept {}
-
-void pre_MPI_Alltoallv(Call& call, const void*, const int[], const int[], MPI_Datatype, void*,
-                       const int[], const int[], MPI_Datatype, MPI_Comm comm) noexcept {
-  check(call, comm, descriptor(CollKind::alltoallv, false));
-}
-void post_MPI_Alltoallv(Call&, int, const void*, const int[], const int[], MPI_Datatype, void*,
-                        const int[], const int[], MPI_Datatype, MPI_Comm) noexcept {}
-
-void pre_MPI_Reduce(Call& call, const void*, void*, int count, MPI_Datatype type, MPI_Op op,
-                    int root, MPI_Comm comm) noexcept {
-  reduction(call, CollKind::reduce, false, root, op, comm, count, type);
-}
-void post_MPI_Reduce(Call&, int, const void*, void*, int, MPI_Datatype, MPI_Op, int, MPI_Comm) noexcept {}
-
-#define ASSAY_ALL_REDUCTION(name, kind)                                                           \
-  void pre_##name(Call& call, const void*, void*, int count, MPI_Datatype type, MPI_Op op,        \
-                  MPI_Comm comm) noexcept {                                                       \
-    reduction(call, kind, false, core::no_root, op, comm, count, type);                           \
-  }                                                                                               \
-  void post_##name(Call&, int, const void*, void*, int, MPI_Datatype, MPI_Op, MPI_Comm) noexcept {}
-ASSAY_ALL_REDUCTION(MPI_Allreduce, CollKind::allreduce)
-ASSAY_ALL_REDUCTION(MPI_Reduce_scatter_block, CollKind::reduce_scatter_block)
-ASSAY_ALL_REDUCTION(MPI_Scan, CollKind::scan)
-ASSAY_ALL_REDUCTION(MPI_Exscan, CollKind::exscan)
-#undef ASSAY_ALL_REDUCTION
-
-// Nonblocking collectives: the same check when started, plus a request.
-void pre_MPI_Ibarrier(Call& call, MPI_Comm comm, MPI_Request*) noexcept {
-  check(call, comm, descriptor(CollKind::barrier, true));
-}
-void post_MPI_Ibarrier(Call& call, int rc, MPI_Comm, MPI_Request* request) noexcept {
-  nbc_created(call, rc, request);
-}
+ASSAY_POST_BLOCKING(MPI_Bcast, void*, int, MPI_Datatype, int, MPI_Comm)
 void pre_MPI_Ibcast(Call& call, void*, int count, MPI_Datatype type, int root, MPI_Comm comm,
                     MPI_Request*) noexcept {
-  rooted(call, CollKind::bcast, true, root, comm, count, type);
+  bcast_like(call, true, count, type, root, comm);
 }
-void post_MPI_Ibcast(Call& call, int rc, void*, int, MPI_Datatype, int, MPI_Comm, MPI_Request* request) noexcept {
-  nbc_created(call, rc, request);
+ASSAY_POST_NB(MPI_Ibcast, void*, int, MPI_Datatype, int, MPI_Comm)
+
+void pre_MPI_Gather(Call& call, const void* sbuf, int scount, MPI_Datatype stype, void*, int rcount,
+                    MPI_Datatype rtype, int root, MPI_Comm comm) noexcept {
+  gather_like(call, false, sbuf, scount, stype, rcount, rtype, root, comm);
 }
-void pre_MPI_Igather(Call& call, const void*, int scount, MPI_Datatype stype, void*, int rcount,
+ASSAY_POST_BLOCKING(MPI_Gather, const void*, int, MPI_Datatype, void*, int, MPI_Datatype, int, MPI_Comm)
+void pre_MPI_Igather(Call& call, const void* sbuf, int scount, MPI_Datatype stype, void*, int rcount,
                      MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request*) noexcept {
-  const bool at_root = comm_rank(comm) == root;
-  rooted(call, CollKind::gather, true, root, comm, at_root ? rcount : scount, at_root ? rtype : stype);
+  gather_like(call, true, sbuf, scount, stype, rcount, rtype, root, comm);
 }
-void post_MPI_Igather(Call& call, int rc, const void*, int, MPI_Datatype, void*, int, MPI_Datatype,
-                      int, MPI_Comm, MPI_Request* request) noexcept {
-  nbc_created(call, rc, request);
+ASSAY_POST_NB(MPI_Igather, const void*, int, MPI_Datatype, void*, int, MPI_Datatype, int, MPI_Comm)
+
+void pre_MPI_Gatherv(Call& call, const void* sbuf, int scount, MPI_Datatype stype, void*,
+                     const int rcounts[], const int[], MPI_Datatype rtype, int root, MPI_Comm comm) noexcept {
+  gatherv_like(call, false, sbuf, scount, stype, rcounts, rtype, root, comm);
 }
-void pre_MPI_Iscatter(Call& call, const void*, int scount, MPI_Datatype stype, void*, int rcount,
+ASSAY_POST_BLOCKING(MPI_Gatherv, const void*, int, MPI_Datatype, void*, const int[], const int[],
+                    MPI_Datatype, int, MPI_Comm)
+void pre_MPI_Igatherv(Call& call, const void* sbuf, int scount, MPI_Datatype stype, void*,
+                      const int rcounts[], const int[], MPI_Datatype rtype, int root, MPI_Comm comm,
+                      MPI_Request*) noexcept {
+  gatherv_like(call, true, sbuf, scount, stype, rcounts, rtype, root, comm);
+}
+ASSAY_POST_NB(MPI_Igatherv, const void*, int, MPI_Datatype, void*, const int[], const int[],
+              MPI_Datatype, int, MPI_Comm)
+
+void pre_MPI_Scatter(Call& call, const void*, int scount, MPI_Datatype stype, void* rbuf, int rcount,
+                     MPI_Datatype rtype, int root, MPI_Comm comm) noexcept {
+  scatter_like(call, false, scount, stype, rbuf, rcount, rtype, root, comm);
+}
+ASSAY_POST_BLOCKING(MPI_Scatter, const void*, int, MPI_Datatype, void*, int, MPI_Datatype, int, MPI_Comm)
+void pre_MPI_Iscatter(Call& call, const void*, int scount, MPI_Datatype stype, void* rbuf, int rcount,
                       MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request*) noexcept {
-  const bool at_root = comm_rank(comm) == root;
-  rooted(call, CollKind::scatter, true, root, comm, at_root ? scount : rcount, at_root ? stype : rtype);
+  scatter_like(call, true, scount, stype, rbuf, rcount, rtype, root, comm);
 }
-void post_MPI_Iscatter(Call& call, int rc, const void*, int, MPI_Datatype, void*, int, MPI_Datatype,
-                       int, MPI_Comm, MPI_Request* request) noexcept {
-  nbc_created(call, rc, request);
+ASSAY_POST_NB(MPI_Iscatter, const void*, int, MPI_Datatype, void*, int, MPI_Datatype, int, MPI_Comm)
+
+void pre_MPI_Scatterv(Call& call, const void*, const int scounts[], const int[], MPI_Datatype stype,
+                      void* rbuf, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm) noexcept {
+  scatterv_like(call, false, scounts, stype, rbuf, rcount, rtype, root, comm);
 }
-void pre_MPI_Iallgather(Call& call, const void*, int, MPI_Datatype, void*, int rcount,
-                        MPI_Datatype rtype, MPI_Comm comm, MPI_Request*) noexcept {
-  CollDescriptor d = descriptor(CollKind::allgather, true);
-  set_signature(d, rcount, rtype);
-  check(call, comm, d);
+ASSAY_POST_BLOCKING(MPI_Scatterv, const void*, const int[], const int[], MPI_Datatype, void*, int,
+                    MPI_Datatype, int, MPI_Comm)
+void pre_MPI_Iscatterv(Call& call, const void*, const int scounts[], const int[], MPI_Datatype stype,
+                       void* rbuf, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm,
+                       MPI_Request*) noexcept {
+  scatterv_like(call, true, scounts, stype, rbuf, rcount, rtype, root, comm);
 }
-void post_MPI_Iallgather(Call& call, int rc, const void*, int, MPI_Datatype, void*, int,
-                         MPI_Datatype, MPI_Comm, MPI_Request* request) noexcept {
-  nbc_created(call, rc, request);
+ASSAY_POST_NB(MPI_Iscatterv, const void*, const int[], const int[], MPI_Datatype, void*, int,
+              MPI_Datatype, int, MPI_Comm)
+
+void pre_MPI_Allgather(Call& call, const void* sbuf, int scount, MPI_Datatype stype, void* rbuf,
+                       int rcount, MPI_Datatype rtype, MPI_Comm comm) noexcept {
+  allgather_like(call, CollKind::allgather, false, sbuf, scount, stype, rbuf, rcount, rtype, comm);
 }
-void pre_MPI_Ialltoall(Call& call, const void*, int, MPI_Datatype, void*, int rcount,
-                       MPI_Datatype rtype, MPI_Comm comm, MPI_Request*) noexcept {
-  CollDescriptor d = descriptor(CollKind::alltoall, true);
-  set_signature(d, rcount, rtype);
-  check(call, comm, d);
+ASSAY_POST_BLOCKING(MPI_Allgather, const void*, int, MPI_Datatype, void*, int, MPI_Datatype, MPI_Comm)
+void pre_MPI_Iallgather(Call& call, const void* sbuf, int scount, MPI_Datatype stype, void* rbuf,
+                        int rcount, MPI_Datatype rtype, MPI_Comm comm, MPI_Request*) noexcept {
+  allgather_like(call, CollKind::allgather, true, sbuf, scount, stype, rbuf, rcount, rtype, comm);
 }
-void post_MPI_Ialltoall(Call& call, int rc, const void*, int, MPI_Datatype, void*, int,
-                        MPI_Datatype, MPI_Comm, MPI_Request* request) noexcept {
-  nbc_created(call, rc, request);
+ASSAY_POST_NB(MPI_Iallgather, const void*, int, MPI_Datatype, void*, int, MPI_Datatype, MPI_Comm)
+
+void pre_MPI_Alltoall(Call& call, const void* sbuf, int scount, MPI_Datatype stype, void* rbuf,
+                      int rcount, MPI_Datatype rtype, MPI_Comm comm) noexcept {
+  allgather_like(call, CollKind::alltoall, false, sbuf, scount, stype, rbuf, rcount, rtype, comm);
 }
-void pre_MPI_Ireduce(Call& call, const void*, void*, int count, MPI_Datatype type, MPI_Op op,
+ASSAY_POST_BLOCKING(MPI_Alltoall, const void*, int, MPI_Datatype, void*, int, MPI_Datatype, MPI_Comm)
+void pre_MPI_Ialltoall(Call& call, const void* sbuf, int scount, MPI_Datatype stype, void* rbuf,
+                       int rcount, MPI_Datatype rtype, MPI_Comm comm, MPI_Request*) noexcept {
+  allgather_like(call, CollKind::alltoall, true, sbuf, scount, stype, rbuf, rcount, rtype, comm);
+}
+ASSAY_POST_NB(MPI_Ialltoall, const void*, int, MPI_Datatype, void*, int, MPI_Datatype, MPI_Comm)
+
+void pre_MPI_Allgatherv(Call& call, const void* sbuf, int scount, MPI_Datatype stype, void* rbuf,
+                        const int rcounts[], const int[], MPI_Datatype rtype, MPI_Comm comm) noexcept {
+  allgatherv_like(call, false, sbuf, scount, stype, rbuf, rcounts, rtype, comm);
+}
+ASSAY_POST_BLOCKING(MPI_Allgatherv, const void*, int, MPI_Datatype, void*, const int[], const int[],
+                    MPI_Datatype, MPI_Comm)
+void pre_MPI_Iallgatherv(Call& call, const void* sbuf, int scount, MPI_Datatype stype, void* rbuf,
+                         const int rcounts[], const int[], MPI_Datatype rtype, MPI_Comm comm,
+                         MPI_Request*) noexcept {
+  allgatherv_like(call, true, sbuf, scount, stype, rbuf, rcounts, rtype, comm);
+}
+ASSAY_POST_NB(MPI_Iallgatherv, const void*, int, MPI_Datatype, void*, const int[], const int[],
+              MPI_Datatype, MPI_Comm)
+
+void pre_MPI_Alltoallv(Call& call, const void* sbuf, const int scounts[], const int[], MPI_Datatype stype,
+                       void* rbuf, const int rcounts[], const int[], MPI_Datatype rtype, MPI_Comm comm) noexcept {
+  alltoallv_like(call, CollKind::alltoallv, false, sbuf, scounts, &stype, false, rbuf, rcounts, &rtype,
+                 false, comm);
+}
+ASSAY_POST_BLOCKING(MPI_Alltoallv, const void*, const int[], const int[], MPI_Datatype, void*,
+                    const int[], const int[], MPI_Datatype, MPI_Comm)
+void pre_MPI_Ialltoallv(Call& call, const void* sbuf, const int scounts[], const int[], MPI_Datatype stype,
+                        void* rbuf, const int rcounts[], const int[], MPI_Datatype rtype, MPI_Comm comm,
+                        MPI_Request*) noexcept {
+  alltoallv_like(call, CollKind::alltoallv, true, sbuf, scounts, &stype, false, rbuf, rcounts, &rtype,
+                 false, comm);
+}
+ASSAY_POST_NB(MPI_Ialltoallv, const void*, const int[], const int[], MPI_Datatype, void*,
+              const int[], const int[], MPI_Datatype, MPI_Comm)
+
+void pre_MPI_Alltoallw(Call& call, const void* sbuf, const int scounts[], const int[],
+                       const MPI_Datatype stypes[], void* rbuf, const int rcounts[], const int[],
+                       const MPI_Datatype rtypes[], MPI_Comm comm) noexcept {
+  alltoallv_like(call, CollKind::alltoallw, false, sbuf, scounts, stypes, true, rbuf, rcounts, rtypes,
+                 true, comm);
+}
+ASSAY_POST_BLOCKING(MPI_Alltoallw, const void*, const int[], const int[], const MPI_Datatype[], void*,
+                    const int[], const int[], const MPI_Datatype[], MPI_Comm)
+void pre_MPI_Ialltoallw(Call& call, const void* sbuf, const int scounts[], const int[],
+                        const MPI_Datatype stypes[], void* rbuf, const int rcounts[], const int[],
+                        const MPI_Datatype rtypes[], MPI_Comm comm, MPI_Request*) noexcept {
+  alltoallv_like(call, CollKind::alltoallw, true, sbuf, scounts, stypes, true, rbuf, rcounts, rtypes,
+                 true, comm);
+}
+ASSAY_POST_NB(MPI_Ialltoallw, const void*, const int[], const int[], const MPI_Datatype[], void*,
+              const int[], const int[], const MPI_Datatype[], MPI_Comm)
+
+void pre_MPI_Reduce(Call& call, const void* sbuf, void* rbuf, int count, MPI_Datatype type, MPI_Op op,
+                    int root, MPI_Comm comm) noexcept {
+  reduce_like(call, CollKind::reduce, false, sbuf, rbuf, count, type, op, root, comm);
+}
+ASSAY_POST_BLOCKING(MPI_Reduce, const void*, void*, int, MPI_Datatype, MPI_Op, int, MPI_Comm)
+void pre_MPI_Ireduce(Call& call, const void* sbuf, void* rbuf, int count, MPI_Datatype type, MPI_Op op,
                      int root, MPI_Comm comm, MPI_Request*) noexcept {
-  reduction(call, CollKind::reduce, true, root, op, comm, count, type);
+  reduce_like(call, CollKind::reduce, true, sbuf, rbuf, count, type, op, root, comm);
 }
-void post_MPI_Ireduce(Call& call, int rc, const void*, void*, int, MPI_Datatype, MPI_Op, int,
-                      MPI_Comm, MPI_Request* request) noexcept {
-  nbc_created(call, rc, request);
+ASSAY_POST_NB(MPI_Ireduce, const void*, void*, int, MPI_Datatype, MPI_Op, int, MPI_Comm)
+
+#define ASSAY_ALL_REDUCTION(name, iname, kind)                                                    \
+  void pre_##name(Call& call, const void* sbuf, void* rbuf, int count, MPI_Datatype type,         \
+                  MPI_Op op, MPI_Comm comm) noexcept {                                            \
+    reduce_like(call, kind, false, sbuf, rbuf, count, type, op, core::no_root, comm);             \
+  }                                                                                               \
+  ASSAY_POST_BLOCKING(name, const void*, void*, int, MPI_Datatype, MPI_Op, MPI_Comm)              \
+  void pre_##iname(Call& call, const void* sbuf, void* rbuf, int count, MPI_Datatype type,        \
+                   MPI_Op op, MPI_Comm comm, MPI_Request*) noexcept {                             \
+    reduce_like(call, kind, true, sbuf, rbuf, count, type, op, core::no_root, comm);              \
+  }                                                                                               \
+  ASSAY_POST_NB(iname, const void*, void*, int, MPI_Datatype, MPI_Op, MPI_Comm)
+ASSAY_ALL_REDUCTION(MPI_Allreduce, MPI_Iallreduce, CollKind::allreduce)
+ASSAY_ALL_REDUCTION(MPI_Reduce_scatter_block, MPI_Ireduce_scatter_block, CollKind::reduce_scatter_block)
+ASSAY_ALL_REDUCTION(MPI_Scan, MPI_Iscan, CollKind::scan)
+ASSAY_ALL_REDUCTION(MPI_Exscan, MPI_Iexscan, CollKind::exscan)
+#undef ASSAY_ALL_REDUCTION
+
+// Reduce_scatter: recvcounts must be the same on every rank, so their sum is compared.
+void pre_MPI_Reduce_scatter(Call& call, const void* sbuf, void* rbuf, const int rcounts[],
+                            MPI_Datatype type, MPI_Op op, MPI_Comm comm) noexcept {
+  const int n = comm == MPI_COMM_NULL ? 0 : comm_size(comm);
+  reduce_like(call, CollKind::reduce_scatter, false, sbuf, rbuf, sum(rcounts, n), type, op,
+              core::no_root, comm);
 }
-void pre_MPI_Iallreduce(Call& call, const void*, void*, int count, MPI_Datatype type, MPI_Op op,
-                        MPI_Comm comm, MPI_Request*) noexcept {
-  reduction(call, CollKind::allreduce, true, core::no_root, op, comm, count, type);
+ASSAY_POST_BLOCKING(MPI_Reduce_scatter, const void*, void*, const int[], MPI_Datatype, MPI_Op, MPI_Comm)
+void pre_MPI_Ireduce_scatter(Call& call, const void* sbuf, void* rbuf, const int rcounts[],
+                             MPI_Datatype type, MPI_Op op, MPI_Comm comm, MPI_Request*) noexcept {
+  const int n = comm == MPI_COMM_NULL ? 0 : comm_size(comm);
+  reduce_like(call, CollKind::reduce_scatter, true, sbuf, rbuf, sum(rcounts, n), type, op,
+              core::no_root, comm);
 }
-void post_MPI_Iallreduce(Call& call, int rc, const void*, void*, int, MPI_Datatype, MPI_Op,
-                         MPI_Comm, MPI_Request* request) noexcept {
-  nbc_created(call, rc, request);
-}
-void pre_MPI_Iscan(Call& call, const void*, void*, int count, MPI_Datatype type, MPI_Op op,
-                   MPI_Comm comm, MPI_Request*) noexcept {
-  reduction(call, CollKind::scan, true, core::no_root, op, comm, count, type);
-}
-void post_MPI_Iscan(Call& call, int rc, const void*, void*, int, MPI_Datatype, MPI_Op, MPI_Comm,
-                    MPI_Request* request) noexcept {
-  nbc_created(call, rc, request);
-}
+ASSAY_POST_NB(MPI_Ireduce_scatter, const void*, void*, const int[], MPI_Datatype, MPI_Op, MPI_Comm)
+
+#undef ASSAY_POST_BLOCKING
+#undef ASSAY_POST_NB
 
 }  // namespace assay::pmpi

@@ -1,5 +1,7 @@
 // Hooks of the point-to-point family: the request table. Handles are saved
 // before completion calls because MPI overwrites them with MPI_REQUEST_NULL.
+#include <vector>
+
 #include "hooks.hpp"
 
 namespace assay::pmpi {
@@ -12,13 +14,30 @@ void created(const Call& call, int rc, MPI_Request* request, RequestKind kind, b
   state().requests.created(key(*request), request, kind, persistent, call.site());
 }
 
+// The bytes count x datatype touches at buf, as sorted disjoint address ranges.
+std::vector<core::ByteRange> footprint(const void* buf, int count, MPI_Datatype type) {
+  if (!buf || buf == MPI_BOTTOM) return {};
+  const auto base = reinterpret_cast<std::uintptr_t>(buf);
+  std::vector<core::ByteRange> ranges;
+  for (const auto& [lo, hi] : type_blocks(count, type))
+    ranges.push_back({base + static_cast<std::uintptr_t>(lo), base + static_cast<std::uintptr_t>(hi)});
+  return ranges;
+}
+
+void created_buffer(const Call& call, int rc, MPI_Request* request, bool persistent, const void* buf,
+                    int count, MPI_Datatype type, bool writes) {
+  created(call, rc, request, RequestKind::point_to_point, persistent);
+  if (rc != MPI_SUCCESS || !request || *request == MPI_REQUEST_NULL) return;
+  state().requests.buffer(key(*request), footprint(buf, count, type), writes);
+}
+
 // pre: rd: requests[0..n) — remembers and announces the handles about to be completed.
 void save_waiting(Call& call, int n, const MPI_Request* requests) {
   call.saved.assign(static_cast<std::size_t>(std::max(n, 0)), 0);
   for (int i = 0; i < n; ++i) {
     if (requests[i] == MPI_REQUEST_NULL) continue;
     call.saved[static_cast<std::size_t>(i)] = key(requests[i]);
-    state().requests.waiting(key(requests[i]), call.site());
+    state().requests.waiting(key(requests[i]), call.site(), n == 1);
   }
 }
 
@@ -35,9 +54,9 @@ void completed_all(const Call& call) {
 
 #define ASSAY_SEND_FAMILY(name, persistent)                                                        \
   void pre_##name(Call&, const void*, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request*) noexcept {} \
-  void post_##name(Call& call, int rc, const void*, int, MPI_Datatype, int, int, MPI_Comm,          \
-                   MPI_Request* request) noexcept {                                                  \
-    created(call, rc, request, RequestKind::point_to_point, persistent);                            \
+  void post_##name(Call& call, int rc, const void* buf, int count, MPI_Datatype type, int, int,     \
+                   MPI_Comm, MPI_Request* request) noexcept {                                        \
+    created_buffer(call, rc, request, persistent, buf, count, type, false);                         \
   }
 ASSAY_SEND_FAMILY(MPI_Isend, false)
 ASSAY_SEND_FAMILY(MPI_Ibsend, false)
@@ -50,14 +69,14 @@ ASSAY_SEND_FAMILY(MPI_Rsend_init, true)
 #undef ASSAY_SEND_FAMILY
 
 void pre_MPI_Irecv(Call&, void*, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request*) noexcept {}
-void post_MPI_Irecv(Call& call, int rc, void*, int, MPI_Datatype, int, int, MPI_Comm,
+void post_MPI_Irecv(Call& call, int rc, void* buf, int count, MPI_Datatype type, int, int, MPI_Comm,
                     MPI_Request* request) noexcept {
-  created(call, rc, request, RequestKind::point_to_point, false);
+  created_buffer(call, rc, request, false, buf, count, type, true);
 }
 void pre_MPI_Recv_init(Call&, void*, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request*) noexcept {}
-void post_MPI_Recv_init(Call& call, int rc, void*, int, MPI_Datatype, int, int, MPI_Comm,
-                        MPI_Request* request) noexcept {
-  created(call, rc, request, RequestKind::point_to_point, true);
+void post_MPI_Recv_init(Call& call, int rc, void* buf, int count, MPI_Datatype type, int, int,
+                        MPI_Comm, MPI_Request* request) noexcept {
+  created_buffer(call, rc, request, true, buf, count, type, true);
 }
 
 // pre: rd: *request — a start of an active persistent request is reported before MPI errs.
@@ -127,7 +146,7 @@ void post_MPI_Testsome(Call& call, int rc, int, MPI_Request[], int* outcount, in
 // pre: rd: *request — freed before MPI nulls the handle.
 void pre_MPI_Request_free(Call& call, MPI_Request* request) noexcept {
   if (!request || *request == MPI_REQUEST_NULL) return;
-  state().requests.waiting(key(*request), call.site());
+  state().requests.freeing(key(*request), call.site());
   state().requests.freed(key(*request));
 }
 void post_MPI_Request_free(Call&, int, MPI_Request*) noexcept {}

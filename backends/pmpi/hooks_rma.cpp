@@ -1,15 +1,233 @@
 // Hooks of the one-sided family: windows, epochs and operations, fed to the
-// core's RmaSync (epoch and lifecycle checks, bounds, same-origin conflicts).
+// core's RmaSync (epoch and lifecycle checks, bounds, same-origin conflicts),
+// and the target side of race analysis (RemoteAccesses): each origin ships the
+// intervals a synchronisation completed to their target over a private
+// duplicate of the window's communicator, at that synchronisation —
+//   fence: one alltoall(v) inside the (collective) fence;
+//   PSCW: MPI_Win_complete sends one message to each target of its start
+//         group, MPI_Win_wait/test receives one from each origin of its post group;
+//   passive: unlock/unlock_all/flush/flush_all send to the target, which picks
+//         the notices up by nonblocking probe at its own calls on the window and,
+//         at MPI_Win_free (collective), receives exactly the count each origin
+//         announces.
+// Only the checker's duplicate communicator carries this traffic, so it never
+// matches the program's messages, and no rank waits for a message its peer
+// sends outside a call both make (no helper thread, no MPI_THREAD_MULTIPLE).
 // Synchronisation calls are announced before the PMPI call so that misuse MPI
 // answers by aborting (unlock without lock, ...) is reported first.
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
 #include "hooks.hpp"
 
 namespace assay::pmpi {
 namespace {
 
 using core::RmaAccessKind;
+using core::RmaCompletion;
 
 core::RmaSync& rma() { return state().rma; }
+
+constexpr int tag_pscw = 1, tag_passive = 2;
+constexpr std::size_t record_words = 7;  // lo, hi, kind, op, type, site, completion
+
+struct WinInfo {
+  MPI_Comm shadow = MPI_COMM_NULL;   // the checker's duplicate of the window's communicator
+  MPI_Group group = MPI_GROUP_NULL;  // the window communicator's group
+  int me = 0, n = 0;
+  std::vector<int> world;                       // world rank of each member
+  std::vector<std::vector<std::uint64_t>> outbox;  // encoded records per target
+  std::vector<std::uint64_t> sent, received;    // passive notices per peer
+  std::vector<int> start_targets, post_origins;
+  std::uint64_t epoch_opened = 0;               // logical time of the last fence / post
+  struct Send {
+    MPI_Request request;
+    std::vector<std::uint64_t> buffer;
+  };
+  std::vector<std::unique_ptr<Send>> sends;
+};
+
+std::map<std::uint64_t, WinInfo>& infos() {
+  static auto* m = new std::map<std::uint64_t, WinInfo>;
+  return *m;
+}
+
+WinInfo* info(std::uint64_t w) {
+  auto it = infos().find(w);
+  return it == infos().end() ? nullptr : &it->second;
+}
+
+// The core hands over completed intervals per target; they wait in the outbox
+// until the hook of the completing call ships them.
+void collect(std::uint64_t w, int target, RmaCompletion how, std::vector<core::Interval> intervals) {
+  WinInfo* wi = info(w);
+  if (!wi || target < 0 || target >= wi->n) return;
+  auto& box = wi->outbox[static_cast<std::size_t>(target)];
+  for (const core::Interval& i : intervals) {
+    box.insert(box.end(), {i.lo, i.hi, static_cast<std::uint64_t>(i.access.kind),
+                           static_cast<std::uint64_t>(static_cast<std::uint32_t>(i.access.op)),
+                           i.access.type, encode_site(i.access.site.pc),
+                           static_cast<std::uint64_t>(how)});
+  }
+}
+
+std::vector<core::RemoteRecord> decode(const WinInfo& wi, int origin, const std::uint64_t* words,
+                                       std::size_t count) {
+  std::vector<core::RemoteRecord> out;
+  for (std::size_t k = 0; k + record_words <= count; k += record_words) {
+    const std::uint64_t* r = words + k;
+    core::RemoteRecord rec;
+    rec.interval.lo = r[0];
+    rec.interval.hi = r[1];
+    core::RmaAccess& a = rec.interval.access;
+    a.kind = static_cast<RmaAccessKind>(r[2]);
+    a.op = static_cast<std::int32_t>(static_cast<std::uint32_t>(r[3]));
+    a.type = static_cast<std::uint32_t>(r[4]);
+    static const char* names[] = {"MPI_Get", "MPI_Put", "MPI_Accumulate"};
+    a.site = core::Site{names[r[2] < 3 ? r[2] : 0], wi.world[static_cast<std::size_t>(origin)],
+                        decode_site(r[5])};
+    rec.completion = static_cast<RmaCompletion>(r[6]);
+    out.push_back(rec);
+  }
+  return out;
+}
+
+void reap_sends(WinInfo& wi) {
+  for (auto it = wi.sends.begin(); it != wi.sends.end();) {
+    int done = 0;
+    PMPI_Test(&(*it)->request, &done, MPI_STATUS_IGNORE);
+    it = done ? wi.sends.erase(it) : it + 1;
+  }
+}
+
+void send_outbox(WinInfo& wi, int target, int tag) {
+  auto& box = wi.outbox[static_cast<std::size_t>(target)];
+  auto s = std::make_unique<WinInfo::Send>();
+  s->buffer.swap(box);
+  PMPI_Isend(s->buffer.data(), static_cast<int>(s->buffer.size()), MPI_UINT64_T, target, tag,
+             wi.shadow, &s->request);
+  wi.sends.push_back(std::move(s));
+}
+
+// Origin side of passive target: ship what unlock/flush completed.
+void ship_passive(WinInfo& wi) {
+  reap_sends(wi);
+  for (int t = 0; t < wi.n; ++t) {
+    if (wi.outbox[static_cast<std::size_t>(t)].empty()) continue;
+    send_outbox(wi, t, tag_passive);
+    ++wi.sent[static_cast<std::size_t>(t)];
+  }
+}
+
+void receive_passive(std::uint64_t w, WinInfo& wi, int source, const Call& call) {
+  MPI_Status st;
+  int count = 0;
+  PMPI_Probe(source, tag_passive, wi.shadow, &st);
+  PMPI_Get_count(&st, MPI_UINT64_T, &count);
+  std::vector<std::uint64_t> buf(static_cast<std::size_t>(count));
+  PMPI_Recv(buf.data(), count, MPI_UINT64_T, st.MPI_SOURCE, tag_passive, wi.shadow, MPI_STATUS_IGNORE);
+  ++wi.received[static_cast<std::size_t>(st.MPI_SOURCE)];
+  core::RemoteAccesses* remote = rma().remote(w);
+  if (!remote) return;
+  for (const auto& r : decode(wi, st.MPI_SOURCE, buf.data(), buf.size()))
+    remote->passive(wi.world[static_cast<std::size_t>(wi.me)], r, call.time);
+}
+
+// Target side of passive target: notices that have arrived, at any call on the window.
+void drain(std::uint64_t w, const Call& call) {
+  WinInfo* wi = info(w);
+  if (!wi) return;
+  for (;;) {
+    int flag = 0;
+    MPI_Status st;
+    PMPI_Iprobe(MPI_ANY_SOURCE, tag_passive, wi->shadow, &flag, &st);
+    if (!flag) return;
+    receive_passive(w, *wi, st.MPI_SOURCE, call);
+  }
+}
+
+// Active target: a fence exchanges every rank's completed intervals at once.
+void fence_exchange(std::uint64_t w, WinInfo& wi, const Call& call) {
+  std::vector<int> scount(static_cast<std::size_t>(wi.n)), rcount(scount.size()),
+      sdispl(scount.size()), rdispl(scount.size());
+  std::vector<std::uint64_t> sendbuf;
+  for (int t = 0; t < wi.n; ++t) {
+    auto& box = wi.outbox[static_cast<std::size_t>(t)];
+    sdispl[static_cast<std::size_t>(t)] = static_cast<int>(sendbuf.size());
+    scount[static_cast<std::size_t>(t)] = static_cast<int>(box.size());
+    sendbuf.insert(sendbuf.end(), box.begin(), box.end());
+    box.clear();
+  }
+  PMPI_Alltoall(scount.data(), 1, MPI_INT, rcount.data(), 1, MPI_INT, wi.shadow);
+  int total = 0;
+  for (std::size_t r = 0; r < rcount.size(); ++r) {
+    rdispl[r] = total;
+    total += rcount[r];
+  }
+  std::vector<std::uint64_t> recvbuf(static_cast<std::size_t>(total));
+  PMPI_Alltoallv(sendbuf.data(), scount.data(), sdispl.data(), MPI_UINT64_T, recvbuf.data(),
+                 rcount.data(), rdispl.data(), MPI_UINT64_T, wi.shadow);
+  std::vector<core::RemoteRecord> records;
+  for (int o = 0; o < wi.n; ++o) {
+    auto part = decode(wi, o, recvbuf.data() + rdispl[static_cast<std::size_t>(o)],
+                       static_cast<std::size_t>(rcount[static_cast<std::size_t>(o)]));
+    records.insert(records.end(), part.begin(), part.end());
+  }
+  if (core::RemoteAccesses* remote = rma().remote(w); remote && !records.empty())
+    remote->epoch(wi.world[static_cast<std::size_t>(wi.me)], records, wi.epoch_opened, call.time);
+  wi.epoch_opened = call.time;
+}
+
+std::vector<int> group_ranks(const WinInfo& wi, MPI_Group group) {
+  int size = 0;
+  if (group == MPI_GROUP_NULL || PMPI_Group_size(group, &size) != MPI_SUCCESS) return {};
+  std::vector<int> in(static_cast<std::size_t>(size)), out(in.size());
+  for (int i = 0; i < size; ++i) in[static_cast<std::size_t>(i)] = i;
+  PMPI_Group_translate_ranks(group, size, in.data(), wi.group, out.data());
+  std::vector<int> ranks;
+  for (int r : out)
+    if (r != MPI_UNDEFINED && r >= 0 && r < wi.n) ranks.push_back(r);
+  return ranks;
+}
+
+// MPI_Win_wait / a successful MPI_Win_test: every origin of the post group has
+// completed and sent its notice.
+void exposure_closed(std::uint64_t w, const Call& call) {
+  WinInfo* wi = info(w);
+  if (!wi) return;
+  std::vector<core::RemoteRecord> records;
+  for (int o : wi->post_origins) {
+    MPI_Status st;
+    int count = 0;
+    PMPI_Probe(o, tag_pscw, wi->shadow, &st);
+    PMPI_Get_count(&st, MPI_UINT64_T, &count);
+    std::vector<std::uint64_t> buf(static_cast<std::size_t>(count));
+    PMPI_Recv(buf.data(), count, MPI_UINT64_T, o, tag_pscw, wi->shadow, MPI_STATUS_IGNORE);
+    auto part = decode(*wi, o, buf.data(), buf.size());
+    records.insert(records.end(), part.begin(), part.end());
+  }
+  wi->post_origins.clear();
+  if (core::RemoteAccesses* remote = rma().remote(w); remote && !records.empty())
+    remote->epoch(wi->world[static_cast<std::size_t>(wi->me)], records, wi->epoch_opened, call.time);
+}
+
+// Interval-structure statistics, one JSON object per line in
+// $ASSAY_REPORT_DIR/stats-rank-<N>.json (not *.jsonl: those are findings).
+void write_stats(std::uint64_t w, const WinInfo& wi) {
+  const char* dir = std::getenv("ASSAY_REPORT_DIR");
+  auto m = rma().memory(w);
+  if (!dir || !*dir || !m) return;
+  std::string path = std::string(dir) + "/stats-rank-" + std::to_string(state().rank) + ".json";
+  if (std::FILE* f = std::fopen(path.c_str(), "a")) {
+    std::fprintf(f,
+                 "{\"rank\":%d,\"window_bytes\":%llu,\"nodes\":%zu,\"depth\":%zu,\"bytes\":%zu,"
+                 "\"peak_nodes\":%zu,\"peak_depth\":%zu,\"peak_bytes\":%zu,\"ranks\":%d}\n",
+                 state().rank, static_cast<unsigned long long>(m->window_bytes), m->nodes, m->depth,
+                 m->bytes, m->peak_nodes, m->peak_depth, m->peak_bytes, wi.n);
+    std::fclose(f);
+  }
+}
 
 // Each rank's (size, disp_unit), gathered at creation on the shadow of the
 // window's communicator (or the communicator itself, whose members are all in
@@ -29,7 +247,52 @@ void created(const Call& call, int rc, MPI_Comm comm, MPI_Aint size, int disp_un
     for (int r = 0; r < n; ++r)
       targets.push_back({all[2 * static_cast<std::size_t>(r)], all[2 * static_cast<std::size_t>(r) + 1]});
   }
+  static const bool hooked = [] {
+    rma().on_complete(collect);
+    return true;
+  }();
+  (void)hooked;
+  // All members are in this call: a collective duplicate is safe here.
+  WinInfo wi;
+  wi.me = me;
+  wi.n = n;
+  if (PMPI_Comm_dup(comm, &wi.shadow) != MPI_SUCCESS) {
+    tool_failure("MPI_Comm_dup of a window's shadow communicator failed");
+    return;
+  }
+  PMPI_Comm_group(comm, &wi.group);
+  MPI_Group world;
+  PMPI_Comm_group(MPI_COMM_WORLD, &world);
+  std::vector<int> local(static_cast<std::size_t>(n));
+  wi.world.resize(local.size());
+  for (int r = 0; r < n; ++r) local[static_cast<std::size_t>(r)] = r;
+  PMPI_Group_translate_ranks(wi.group, n, local.data(), world, wi.world.data());
+  PMPI_Group_free(&world);
+  for (int& r : wi.world)
+    if (r == MPI_UNDEFINED) r = -1;
+  wi.outbox.resize(local.size());
+  wi.sent.assign(local.size(), 0);
+  wi.received.assign(local.size(), 0);
+  wi.epoch_opened = call.time;
+  infos()[key(*win)] = std::move(wi);
   rma().created(key(*win), call.site(), me, std::move(targets));
+}
+
+// MPI_Win_free (collective): collect every passive notice still on its way,
+// then release the shadow.
+void freeing(std::uint64_t w, const Call& call) {
+  WinInfo* wi = info(w);
+  if (!wi) return;
+  std::vector<std::uint64_t> expected(wi->sent.size());
+  PMPI_Alltoall(wi->sent.data(), 1, MPI_UINT64_T, expected.data(), 1, MPI_UINT64_T, wi->shadow);
+  for (int o = 0; o < wi->n; ++o)
+    while (wi->received[static_cast<std::size_t>(o)] < expected[static_cast<std::size_t>(o)])
+      receive_passive(w, *wi, o, call);
+  for (auto& s : wi->sends) PMPI_Wait(&s->request, MPI_STATUS_IGNORE);
+  write_stats(w, *wi);
+  PMPI_Comm_free(&wi->shadow);
+  PMPI_Group_free(&wi->group);
+  infos().erase(w);
 }
 
 std::int32_t op_code(MPI_Op op) {
@@ -44,18 +307,28 @@ std::int32_t op_code(MPI_Op op) {
 // pre: an operation on target_rank's part of win: epoch, bounds, conflicts.
 void operation(const Call& call, RmaAccessKind kind, MPI_Op op, int target, MPI_Aint disp,
                int count, MPI_Datatype type, MPI_Win win) {
+  drain(key(win), call);
   if (target == MPI_PROC_NULL) return;
-  if (kind == RmaAccessKind::accumulate && op == MPI_NO_OP) kind = RmaAccessKind::read;  // atomic read
   core::RmaOperation o;
   o.access.kind = kind;
   o.access.site = call.site();
+  o.access.time = call.time;
   if (kind == RmaAccessKind::accumulate) {
-    o.access.op = op_code(op);
+    o.access.op = op == MPI_NO_OP ? core::rma_op_no_op : op_code(op);  // NO_OP: an atomic read
     o.access.type = basic_code(type);
   }
   o.target = target;
   o.target_disp = disp;
   o.target_bytes = extent_bytes(count, type);
+  // The bytes a strided type touches, relative to the displacement like
+  // target_bytes (a negative lower bound: leave it to the whole extent).
+  for (const auto& [lo, hi] : type_blocks(count, type)) {
+    if (lo < 0) {
+      o.blocks.clear();
+      break;
+    }
+    o.blocks.emplace_back(static_cast<std::uint64_t>(lo), static_cast<std::uint64_t>(hi));
+  }
   rma().operation(key(win), o);
 }
 
@@ -90,56 +363,97 @@ void post_MPI_Win_create_dynamic(Call& call, int rc, MPI_Info, MPI_Comm comm, MP
   created(call, rc, comm, 0, 1, win, true);
 }
 void pre_MPI_Win_free(Call& call, MPI_Win* win) noexcept {
-  if (win) rma().freed(key(*win), call.site());
+  if (!win) return;
+  drain(key(*win), call);
+  // Report first: an open epoch may hang the free (and our exchange in it).
+  if (!rma().free_check(key(*win), call.site())) return;  // invalid window: reported
+  freeing(key(*win), call);
+  rma().freed(key(*win), call.site());
 }
 void post_MPI_Win_free(Call&, int, MPI_Win*) noexcept {}
 
 void pre_MPI_Win_fence(Call& call, int assert, MPI_Win win) noexcept {
+  drain(key(win), call);
   rma().fence(key(win), fence_asserts(assert), call.site());
+  if (WinInfo* wi = info(key(win))) fence_exchange(key(win), *wi, call);
 }
 void post_MPI_Win_fence(Call&, int, int, MPI_Win) noexcept {}
-void pre_MPI_Win_lock(Call& call, int, int rank, int, MPI_Win win) noexcept {
-  rma().lock(key(win), rank, call.site());
+void pre_MPI_Win_lock(Call& call, int lock_type, int rank, int, MPI_Win win) noexcept {
+  drain(key(win), call);
+  rma().lock(key(win), rank, call.site(), lock_type == MPI_LOCK_EXCLUSIVE);
 }
 void post_MPI_Win_lock(Call&, int, int, int, int, MPI_Win) noexcept {}
 void pre_MPI_Win_unlock(Call& call, int rank, MPI_Win win) noexcept {
+  drain(key(win), call);
   rma().unlock(key(win), rank, call.site());
+  if (WinInfo* wi = info(key(win))) ship_passive(*wi);
 }
 void post_MPI_Win_unlock(Call&, int, int, MPI_Win) noexcept {}
 void pre_MPI_Win_lock_all(Call& call, int, MPI_Win win) noexcept {
+  drain(key(win), call);
   rma().lock_all(key(win), call.site());
 }
 void post_MPI_Win_lock_all(Call&, int, int, MPI_Win) noexcept {}
 void pre_MPI_Win_unlock_all(Call& call, MPI_Win win) noexcept {
+  drain(key(win), call);
   rma().unlock_all(key(win), call.site());
+  if (WinInfo* wi = info(key(win))) ship_passive(*wi);
 }
 void post_MPI_Win_unlock_all(Call&, int, MPI_Win) noexcept {}
 void pre_MPI_Win_flush(Call& call, int rank, MPI_Win win) noexcept {
+  drain(key(win), call);
   rma().flush(key(win), rank, call.site());
+  if (WinInfo* wi = info(key(win))) ship_passive(*wi);
 }
 void post_MPI_Win_flush(Call&, int, int, MPI_Win) noexcept {}
 void pre_MPI_Win_flush_all(Call& call, MPI_Win win) noexcept {
+  drain(key(win), call);
   rma().flush(key(win), std::nullopt, call.site());
+  if (WinInfo* wi = info(key(win))) ship_passive(*wi);
 }
 void post_MPI_Win_flush_all(Call&, int, MPI_Win) noexcept {}
-void pre_MPI_Win_start(Call& call, MPI_Group, int, MPI_Win win) noexcept {
+void pre_MPI_Win_start(Call& call, MPI_Group group, int, MPI_Win win) noexcept {
+  drain(key(win), call);
   rma().start(key(win), call.site());
+  if (WinInfo* wi = info(key(win))) wi->start_targets = group_ranks(*wi, group);
 }
 void post_MPI_Win_start(Call&, int, MPI_Group, int, MPI_Win) noexcept {}
 void pre_MPI_Win_complete(Call& call, MPI_Win win) noexcept {
+  drain(key(win), call);
   rma().complete(key(win), call.site());
+  WinInfo* wi = info(key(win));
+  if (!wi) return;
+  // One message to every target of the start group, even an empty one: the
+  // target's wait receives exactly one from each origin of its post group.
+  reap_sends(*wi);
+  for (int t : wi->start_targets) send_outbox(*wi, t, tag_pscw);
+  wi->start_targets.clear();
+  for (auto& box : wi->outbox) box.clear();
 }
 void post_MPI_Win_complete(Call&, int, MPI_Win) noexcept {}
-void pre_MPI_Win_post(Call& call, MPI_Group, int, MPI_Win win) noexcept {
+void pre_MPI_Win_post(Call& call, MPI_Group group, int, MPI_Win win) noexcept {
+  drain(key(win), call);
   rma().post(key(win), call.site());
+  if (WinInfo* wi = info(key(win))) {
+    wi->post_origins = group_ranks(*wi, group);
+    wi->epoch_opened = call.time;
+  }
 }
 void post_MPI_Win_post(Call&, int, MPI_Group, int, MPI_Win) noexcept {}
-void pre_MPI_Win_wait(Call& call, MPI_Win win) noexcept { rma().wait(key(win), call.site()); }
-void post_MPI_Win_wait(Call&, int, MPI_Win) noexcept {}
+void pre_MPI_Win_wait(Call& call, MPI_Win win) noexcept {
+  drain(key(win), call);
+  rma().wait(key(win), call.site());
+}
+void post_MPI_Win_wait(Call& call, int rc, MPI_Win win) noexcept {
+  if (rc == MPI_SUCCESS) exposure_closed(key(win), call);
+}
 // MPI_Win_test ends the exposure epoch only when it sets flag.
 void pre_MPI_Win_test(Call&, MPI_Win, int*) noexcept {}
 void post_MPI_Win_test(Call& call, int rc, MPI_Win win, int* flag) noexcept {
-  if (rc == MPI_SUCCESS && *flag) rma().wait(key(win), call.site());
+  if (rc == MPI_SUCCESS && *flag) {
+    rma().wait(key(win), call.site());
+    exposure_closed(key(win), call);
+  }
 }
 
 void pre_MPI_Put(Call& call, const void*, int, MPI_Datatype, int target, MPI_Aint disp, int count,

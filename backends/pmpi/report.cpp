@@ -89,6 +89,9 @@ void write_finding(const core::Finding& f) {
       ja["line"] = s.line;
     }
     if (!s.function.empty()) ja["function"] = s.function;
+    // Logical times on this rank for memory-access diagrams; 0 = unknown.
+    if (a.time) ja["time"] = a.time;
+    if (a.end_time) ja["end_time"] = a.end_time;
     ja["stack"] = a.site.pc ? nlohmann::json::array({hex(a.site.pc)}) : nlohmann::json::array();
     accesses.push_back(ja);
     human += std::string("==ASSAY==    ") + (i == 0 ? "at " : "and ") + a.site.op + " by rank " +

@@ -245,4 +245,38 @@ std::uint64_t extent_bytes(int count, MPI_Datatype t) {
   return static_cast<std::uint64_t>(true_lb + (count - 1) * extent + true_extent);
 }
 
+
+std::vector<std::pair<std::int64_t, std::int64_t>> type_blocks(int count, MPI_Datatype t) {
+  if (count <= 0 || t == MPI_DATATYPE_NULL) return {};
+  MPI_Aint lb = 0, extent = 0, tlb = 0, textent = 0;
+  int size = 0;
+  if (PMPI_Type_get_extent(t, &lb, &extent) != MPI_SUCCESS ||
+      PMPI_Type_get_true_extent(t, &tlb, &textent) != MPI_SUCCESS ||
+      PMPI_Type_size(t, &size) != MPI_SUCCESS || size <= 0 || extent < 0 || textent <= 0)
+    return {};
+  const auto span = static_cast<std::int64_t>((count - 1) * extent + textent);
+  const auto bytes = static_cast<std::int64_t>(size) * count;
+  const std::vector<std::pair<std::int64_t, std::int64_t>> whole{{tlb, tlb + span}};
+  int packed_size = 0;
+  if (bytes >= span || span > (1 << 20) ||
+      PMPI_Pack_size(count, t, MPI_COMM_SELF, &packed_size) != MPI_SUCCESS)
+    return whole;
+  // Gaps: unpack a packed buffer of 0xFF bytes into a zeroed copy of the span
+  // (native unpacking copies bytes); the type's first byte lands on scratch[0].
+  std::vector<unsigned char> packed(static_cast<std::size_t>(packed_size), 0xFF);
+  std::vector<unsigned char> scratch(static_cast<std::size_t>(span), 0);
+  auto* out = reinterpret_cast<void*>(reinterpret_cast<std::uintptr_t>(scratch.data()) -
+                                      static_cast<std::uintptr_t>(tlb));
+  int pos = 0;
+  if (PMPI_Unpack(packed.data(), packed_size, &pos, out, count, t, MPI_COMM_SELF) != MPI_SUCCESS)
+    return whole;
+  std::vector<std::pair<std::int64_t, std::int64_t>> blocks;
+  for (std::int64_t i = 0; i < span; ++i) {
+    if (!scratch[static_cast<std::size_t>(i)]) continue;
+    if (!blocks.empty() && blocks.back().second == tlb + i) ++blocks.back().second;
+    else blocks.emplace_back(tlb + i, tlb + i + 1);
+  }
+  return blocks;
+}
+
 }  // namespace assay::pmpi

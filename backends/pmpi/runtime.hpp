@@ -3,6 +3,7 @@
 // trackers, the shadow communicators, call sites and the findings writer.
 #include <mpi.h>
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -12,6 +13,7 @@
 
 #include "assay/core/finding.hpp"
 #include "assay/core/requests.hpp"
+#include "assay/core/resources.hpp"
 #include "assay/core/rma_sync.hpp"
 #include "assay/core/type_signature.hpp"
 
@@ -19,10 +21,18 @@ namespace assay::pmpi {
 
 // One interposed call in progress: its name and return address, plus scratch
 // space a pre-hook fills for its post-hook (handles MPI overwrites).
+// The per-process logical clock: one tick per intercepted call (the times of
+// findings' accesses, for memory-access diagrams).
+inline std::uint64_t next_time() noexcept {
+  static std::atomic<std::uint64_t> clock{0};
+  return ++clock;
+}
+
 struct Call {
   const char* name;
   void* pc;
   std::vector<std::uint64_t> saved{};
+  std::uint64_t time = next_time();
   core::Site site() const;
 };
 
@@ -91,10 +101,26 @@ int world_rank_of(MPI_Comm comm, int rank);
 std::uint32_t basic_code(MPI_Datatype t);  // 0 when not a named type
 std::optional<core::TypeSignature> signature(int count, MPI_Datatype t);
 std::uint64_t extent_bytes(int count, MPI_Datatype t);  // bytes spanned by count x t
+// The bytes count x t touches, as sorted disjoint [lo, hi) offsets from the
+// buffer's address: exact gaps for strided types up to a 1 MiB span, the
+// whole span beyond; empty for an empty or invalid type.
+std::vector<std::pair<std::int64_t, std::int64_t>> type_blocks(int count, MPI_Datatype t);
 
 // What each family checks at MPI_Finalize (hooks_<family>.cpp), still inside MPI.
 void finalize_p2p(const Call& call);
 void finalize_coll(const Call& call);
 void finalize_rma(const Call& call);
+void finalize_res(const Call& call);
+
+// Resources and the MPI lifetime (hooks_res.cpp): handles the program creates
+// and frees, the Init wrappers, and every outermost call of the program.
+void resource_created(core::ResourceKind k, std::uint64_t handle, const Call& call);
+void resource_freed(core::ResourceKind k, std::uint64_t handle);
+void init_entered(const Call& call);              // before PMPI_Init*: init after finalize
+void init_done(const Call& call, int provided);   // after PMPI_Init* succeeded
+void finalize_entered();
+void outside_init(const Call& call);              // a call while the checker is not active
+void enter_call(const Call& call);
+void leave_call();
 
 }  // namespace assay::pmpi

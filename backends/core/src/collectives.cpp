@@ -53,13 +53,46 @@ std::optional<CollMismatch> compare(std::span<const CollDescriptor> all, int me)
   if (mine.kind != theirs.kind || mine.nonblocking != theirs.nonblocking)
     return CollMismatch{kind_mismatch_class(mine, theirs), ref};
   if (mine.root != theirs.root) return CollMismatch{ErrorClass::coll_arg_root_mismatch, ref};
-  if (mine.op != theirs.op && mine.op != user_op && theirs.op != user_op)
+  // Two user-defined ops cannot be told apart across ranks; user vs predefined can.
+  if (mine.op != theirs.op && !(mine.op == user_op && theirs.op == user_op))
     return CollMismatch{ErrorClass::coll_arg_op_mismatch, ref};
-  if (mine.has_signature && theirs.has_signature &&
+  if (mine.has_signature && theirs.has_signature && !mine.signature_varies && !theirs.signature_varies &&
       (mine.signature_hash != theirs.signature_hash ||
        mine.signature_elements != theirs.signature_elements))
     return CollMismatch{ErrorClass::coll_arg_type_mismatch, ref};
   return std::nullopt;
+}
+
+}  // namespace assay::core
+
+namespace assay::core {
+
+std::optional<int> first_unexpected(std::span<const SigSummary> expected,
+                                    std::span<const SigSummary> actual) {
+  for (std::size_t i = 0; i < expected.size() && i < actual.size(); ++i) {
+    const SigSummary& e = expected[i];
+    const SigSummary& a = actual[i];
+    if (e.known && a.known && (e.hash != a.hash || e.elements != a.elements)) return static_cast<int>(i);
+  }
+  return std::nullopt;
+}
+
+}  // namespace assay::core
+
+namespace assay::core {
+
+namespace {
+bool same_call(const CollDescriptor& a, const CollDescriptor& b) {
+  return a.kind == b.kind && a.nonblocking == b.nonblocking && a.root == b.root && a.op == b.op &&
+         a.has_signature == b.has_signature && a.signature_hash == b.signature_hash &&
+         a.signature_elements == b.signature_elements;
+}
+}  // namespace
+
+bool swapped(const CollDescriptor& prev_mine, const CollDescriptor& prev_ref,
+             const CollDescriptor& mine, const CollDescriptor& ref) {
+  return prev_mine.nonblocking && prev_ref.nonblocking && !same_call(prev_mine, prev_ref) &&
+         same_call(prev_mine, ref) && same_call(prev_ref, mine);
 }
 
 }  // namespace assay::core

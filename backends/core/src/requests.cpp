@@ -1,6 +1,28 @@
 #include "assay/core/requests.hpp"
 
 namespace assay::core {
+namespace {
+
+// Both lists are sorted and disjoint: a merge walk finds the first common byte.
+const ByteRange* first_overlap(const std::vector<ByteRange>& a, const std::vector<ByteRange>& b) {
+  std::size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    if (a[i].hi <= b[j].lo) ++i;
+    else if (b[j].hi <= a[i].lo) ++j;
+    else return &a[i];
+  }
+  return nullptr;
+}
+
+Access buffer_access(const Site& s, const ByteRange& r, bool writes) {
+  Access a = call(s);
+  a.kind = writes ? AccessKind::write : AccessKind::read;
+  a.addr = static_cast<std::uintptr_t>(r.lo);
+  a.size = static_cast<std::size_t>(r.hi - r.lo);
+  return a;
+}
+
+}  // namespace
 
 void RequestTracker::created(Handle h, const void* variable, RequestKind kind, bool persistent,
                              const Site& site) {
@@ -11,9 +33,38 @@ void RequestTracker::created(Handle h, const void* variable, RequestKind kind, b
     if (auto old = live_.find(v->second); old != live_.end() && old->second.active)
       overwritten_[v->second] = Overwrite{v->second, site};
   }
-  live_[h] = Request{kind, persistent, !persistent, false, variable, site};
+  if (auto same = live_.find(h); same != live_.end() && same->second.active && !persistent) {
+    ++same->second.instances;  // a shared handle value: count it, do not lose the first
+    if (auto v = variables_.find(variable); v != variables_.end() && v->second == h)
+      overwritten_[h] = Overwrite{h, site};
+    variables_[variable] = h;
+    return;
+  }
+  live_[h] = Request{kind, persistent, !persistent, false, variable, site, site, std::nullopt, {}, false};
   variables_[variable] = h;
-  retired_.erase(h);
+  retired_.erase(h);  // MPI may hand out a freed handle value again
+}
+
+void RequestTracker::buffer(Handle h, std::vector<ByteRange> ranges, bool writes) {
+  auto r = live_.find(h);
+  if (r == live_.end()) return;
+  r->second.ranges = std::move(ranges);
+  r->second.writes = writes;
+  if (r->second.active) check_overlap(h);
+}
+
+void RequestTracker::check_overlap(Handle h) {
+  const Request& me = live_.at(h);
+  if (me.ranges.empty()) return;
+  for (const auto& [oh, o] : live_) {
+    if (oh == h || !o.active || o.ranges.empty() || !(me.writes || o.writes)) continue;
+    if (const ByteRange* at = first_overlap(me.ranges, o.ranges)) {
+      sink_({ErrorClass::nb_buffer_overlap,
+             "buffer of a new nonblocking operation overlaps the buffer of an active one and one of them is written by MPI",
+             {buffer_access(me.started_at, *at, me.writes), buffer_access(o.started_at, *at, o.writes)}});
+      return;  // one finding per operation
+    }
+  }
 }
 
 void RequestTracker::started(Handle h, const Site& site) {
@@ -26,44 +77,62 @@ void RequestTracker::started(Handle h, const Site& site) {
   }
   r->second.active = true;
   r->second.ever_started = true;
+  r->second.started_at = site;
+  check_overlap(h);
 }
 
-void RequestTracker::waiting(Handle h, const Site& site) {
-  if (retired_.count(h) != 0) {
-    sink_({ErrorClass::nb_request_double_completion,
-           "wait/test on a request that was already completed or freed", {call(site)}});
-    return;
-  }
+bool RequestTracker::retired_use(Handle h, const Site& site) {
+  auto old = retired_.find(h);
+  if (old == retired_.end()) return false;
+  sink_({ErrorClass::nb_request_double_completion,
+         "wait/test/free on a request that was already completed or freed (stale copy of its handle)",
+         {call(site), call(old->second)}});
+  return true;
+}
+
+void RequestTracker::waiting(Handle h, const Site& site, bool single) {
+  if (retired_use(h, site)) return;
   auto r = live_.find(h);
-  if (r != live_.end() && r->second.persistent && !r->second.ever_started) {
+  if (r == live_.end()) return;
+  r->second.polled_at = site;
+  if (!r->second.persistent || r->second.active) return;
+  if (!r->second.ever_started || single) {
     sink_({ErrorClass::nb_request_persistent_missing_start,
-           "wait/test on a persistent request that was never started",
+           r->second.ever_started ? "wait/test on a persistent request that was not restarted since its last completion"
+                                  : "wait/test on a persistent request that was never started",
            {call(site), call(r->second.created_at)}});
   }
 }
 
+void RequestTracker::freeing(Handle h, const Site& site) { retired_use(h, site); }
+
 void RequestTracker::completed(Handle h) {
   auto r = live_.find(h);
   if (r == live_.end()) return;
-  overwritten_.erase(h);
   if (r->second.persistent) {
+    overwritten_.erase(h);
     r->second.active = false;
     return;
   }
+  if (--r->second.instances > 0) return;  // a lost request may still share the handle
+  overwritten_.erase(h);
   retire(h);
 }
 
 void RequestTracker::freed(Handle h) {
   overwritten_.erase(h);
-  if (live_.count(h) != 0) retire(h);
+  auto r = live_.find(h);
+  if (r == live_.end()) return;
+  if (!r->second.persistent && --r->second.instances > 0) return;
+  retire(h);
 }
 
 void RequestTracker::retire(Handle h) {
   auto r = live_.find(h);
   if (auto v = variables_.find(r->second.variable); v != variables_.end() && v->second == h)
     variables_.erase(v);
+  retired_[h] = r->second.created_at;
   live_.erase(r);
-  retired_.insert(h);
 }
 
 void RequestTracker::finalize() {
@@ -79,7 +148,10 @@ void RequestTracker::finalize() {
                                                  : "request never completed";
     sink_({collective ? ErrorClass::coll_request_missing_completion
                       : ErrorClass::nb_request_missing_completion,
-           what + " before MPI_Finalize", {call(r.created_at)}});
+           what + " before MPI_Finalize" +
+               (r.polled_at ? " (last named in a wait/test that did not complete it)" : ""),
+           r.polled_at ? std::vector<Access>{call(r.created_at), call(*r.polled_at)}
+                       : std::vector<Access>{call(r.created_at)}});
   }
   live_.clear();
   variables_.clear();

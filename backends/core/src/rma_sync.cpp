@@ -1,5 +1,7 @@
 #include "assay/core/rma_sync.hpp"
 
+#include <algorithm>
+
 namespace assay::core {
 
 namespace {
@@ -14,11 +16,46 @@ void RmaSync::report(ErrorClass c, std::string message, std::vector<Access> acce
   sink_({c, std::move(message), std::move(accesses)});
 }
 
+void RmaSync::complete(Win w, Window& win, int target, RmaCompletion how) {
+  auto it = win.pending.find(target);
+  if (it == win.pending.end()) return;
+  track_peak(win);
+  if (completed_ && it->second.nodes() > 0) completed_(w, target, how, it->second.intervals());
+  win.pending.erase(it);
+}
+
+void RmaSync::complete_all(Win w, Window& win, RmaCompletion how) {
+  while (!win.pending.empty()) complete(w, win, win.pending.begin()->first, how);
+}
+
+void RmaSync::track_peak(Window& win) {
+  std::size_t nodes = 0, depth = 0, bytes = 0;
+  for (const auto& [t, set] : win.pending) {
+    nodes += set.nodes();
+    depth = std::max(depth, set.depth());
+    bytes += set.bytes();
+  }
+  if (win.remote) {
+    nodes += win.remote->nodes();
+    depth = std::max(depth, win.remote->depth());
+    bytes += win.remote->bytes();
+  }
+  win.peak_nodes = std::max(win.peak_nodes, nodes);
+  win.peak_depth = std::max(win.peak_depth, depth);
+  win.peak_bytes = std::max(win.peak_bytes, bytes);
+}
+
+RemoteAccesses* RmaSync::remote(Win w) {
+  auto it = windows_.find(w);
+  return it == windows_.end() ? nullptr : &*it->second.remote;
+}
+
 RmaSync::Window* RmaSync::find(Win w, const Site& site) {
   auto it = windows_.find(w);
   if (it != windows_.end()) return &it->second;
+  // Name the last MPI_Win_free too: the handle is usually that freed window.
   report(ErrorClass::rma_window_invalid, site.op + " on a window that is not (or no longer) valid",
-         {call(site)});
+         last_freed_ ? std::vector<Access>{call(site), call(*last_freed_)} : std::vector<Access>{call(site)});
   return nullptr;
 }
 
@@ -27,12 +64,15 @@ void RmaSync::created(Win w, const Site& site, int my_rank, std::vector<WindowTa
   win.created_at = site;
   win.my_rank = my_rank;
   win.targets = std::move(targets);
+  win.remote.emplace(sink_);
   windows_[w] = std::move(win);
 }
 
-void RmaSync::freed(Win w, const Site& site) {
+bool RmaSync::free_check(Win w, const Site& site) {
   Window* win = find(w, site);
-  if (!win) return;
+  if (!win) return false;
+  if (win->free_checked) return true;
+  win->free_checked = true;
   auto open = [&](const Site& opened) {
     report(ErrorClass::rma_window_free_with_epoch,
            "MPI_Win_free while an epoch opened by " + opened.op + " is still open",
@@ -42,8 +82,15 @@ void RmaSync::freed(Win w, const Site& site) {
   else if (win->lock_all) open(*win->lock_all);
   else if (win->start) open(*win->start);
   else if (win->post) open(*win->post);
-  else if (win->fence_epoch && win->ops_since_fence && win->last_fence) open(*win->last_fence);
+  else if (win->fence_epoch && win->ops_since_fence && win->last_fence)
+    open(win->last_op ? *win->last_op : *win->last_fence);  // the operation the free abandons
+  return true;
+}
+
+void RmaSync::freed(Win w, const Site& site) {
+  if (!free_check(w, site)) return;
   windows_.erase(w);
+  last_freed_ = site;
 }
 
 void RmaSync::fence(Win w, unsigned asserts, const Site& site) {
@@ -65,10 +112,10 @@ void RmaSync::fence(Win w, unsigned asserts, const Site& site) {
   win->last_op.reset();
   win->last_fence = site;
   win->last_closed = site;
-  complete_all(*win);
+  complete_all(w, *win, RmaCompletion::active);
 }
 
-void RmaSync::lock(Win w, int target, const Site& site) {
+void RmaSync::lock(Win w, int target, const Site& site, bool exclusive) {
   Window* win = find(w, site);
   if (!win) return;
   if (auto held = win->locks.find(target); held != win->locks.end())
@@ -77,8 +124,10 @@ void RmaSync::lock(Win w, int target, const Site& site) {
   else if (win->lock_all)
     report(ErrorClass::rma_sync_double_epoch, "MPI_Win_lock inside an MPI_Win_lock_all epoch",
            {call(site), call(*win->lock_all)});
-  else
+  else {
     win->locks[target] = site;
+    win->exclusive[target] = exclusive;
+  }
 }
 
 void RmaSync::unlock(Win w, int target, const Site& site) {
@@ -90,7 +139,9 @@ void RmaSync::unlock(Win w, int target, const Site& site) {
     return;
   }
   win->last_closed = site;
-  win->pending.erase(target);
+  const bool exclusive = win->exclusive[target];
+  win->exclusive.erase(target);
+  complete(w, *win, target, exclusive ? RmaCompletion::unlock_exclusive : RmaCompletion::unlock_shared);
 }
 
 void RmaSync::lock_all(Win w, const Site& site) {
@@ -112,7 +163,7 @@ void RmaSync::unlock_all(Win w, const Site& site) {
   }
   win->lock_all.reset();
   win->last_closed = site;
-  complete_all(*win);
+  complete_all(w, *win, RmaCompletion::unlock_shared);
 }
 
 void RmaSync::flush(Win w, std::optional<int> target, const Site& site) {
@@ -121,8 +172,8 @@ void RmaSync::flush(Win w, std::optional<int> target, const Site& site) {
   const bool passive = win->lock_all || (target ? win->locks.count(*target) != 0 : !win->locks.empty());
   if (!passive)
     report(ErrorClass::rma_sync_unmatched, site.op + " outside a passive-target epoch", {call(site)});
-  if (target) win->pending.erase(*target);
-  else complete_all(*win);
+  if (target) complete(w, *win, *target, RmaCompletion::flush);
+  else complete_all(w, *win, RmaCompletion::flush);
 }
 
 void RmaSync::start(Win w, const Site& site) {
@@ -143,7 +194,7 @@ void RmaSync::complete(Win w, const Site& site) {
   }
   win->start.reset();
   win->last_closed = site;
-  complete_all(*win);
+  complete_all(w, *win, RmaCompletion::active);
 }
 
 void RmaSync::post(Win w, const Site& site) {
@@ -199,14 +250,21 @@ void RmaSync::operation(Win w, const RmaOperation& op) {
     return;
   }
   IntervalSet& set = win->pending[op.target];
-  if (auto c = set.insert(static_cast<std::uint64_t>(lo), hi, op.access))
-    report(both_accumulates(c->previous, op.access) ? ErrorClass::rma_remote_atomicity
+  const auto base = static_cast<std::uint64_t>(lo);
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> blocks = op.blocks;
+  if (blocks.empty()) blocks.emplace_back(0, op.target_bytes);
+  for (const auto& [b_lo, b_hi] : blocks)
+    if (auto c = set.insert(base + b_lo, base + b_hi, op.access)) {
+      report(both_accumulates(c->previous, op.access) ? ErrorClass::rma_remote_atomicity
                                                     : ErrorClass::rma_local_same_origin_conflict,
            site.op + " and an earlier " + c->previous.site.op + " of this rank touch bytes [" +
                std::to_string(c->lo) + ", " + std::to_string(c->hi) + ") of rank " +
                std::to_string(op.target) + " in one epoch without ordering",
-           {call(site), call(c->previous.site)});
-  win->peak_nodes = std::max(win->peak_nodes, set.nodes());
+           {Access{site, AccessKind::call, 0, 0, op.access.time, 0},
+            Access{c->previous.site, AccessKind::call, 0, 0, c->previous.time, 0}});
+      break;
+    }
+  track_peak(*win);
 }
 
 void RmaSync::finalize() {
@@ -228,7 +286,14 @@ std::optional<WindowMemory> RmaSync::memory(Win w) const {
     m.depth = std::max(m.depth, set.depth());
     m.bytes += set.bytes();
   }
-  m.peak_nodes = win.peak_nodes;
+  if (win.remote) {
+    m.nodes += win.remote->nodes();
+    m.depth = std::max(m.depth, win.remote->depth());
+    m.bytes += win.remote->bytes();
+  }
+  m.peak_nodes = std::max({win.peak_nodes, m.nodes, win.remote ? win.remote->epoch_peak() : 0});
+  m.peak_depth = std::max({win.peak_depth, m.depth, win.remote ? win.remote->epoch_peak_depth() : 0});
+  m.peak_bytes = std::max({win.peak_bytes, m.bytes, win.remote ? win.remote->epoch_peak_bytes() : 0});
   return m;
 }
 

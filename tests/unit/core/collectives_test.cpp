@@ -56,13 +56,49 @@ TEST(Collectives, OpAndSignatureMismatch) {
   a.op = 1;
   b.op = 2;
   EXPECT_EQ(class_on({a, b}, 1), ErrorClass::coll_arg_op_mismatch);
-  b.op = user_op;  // user ops are not comparable across ranks
+  b.op = user_op;  // a user op against MPI_SUM differs
+  EXPECT_EQ(class_on({a, b}, 1), ErrorClass::coll_arg_op_mismatch);
+  a.op = user_op;  // two user ops cannot be compared across ranks
   EXPECT_FALSE(compare(std::vector<CollDescriptor>{a, b}, 1));
+  a.op = b.op = 1;
   b.op = 1;
   b.signature_hash = 43;
   EXPECT_EQ(class_on({a, b}, 1), ErrorClass::coll_arg_type_mismatch);
   b.has_signature = 0;  // e.g. a v-variant: nothing to compare
   EXPECT_FALSE(compare(std::vector<CollDescriptor>{a, b}, 1));
+}
+
+TEST(Collectives, VaryingSignaturesAreNotComparedAcrossRanks) {
+  CollDescriptor a = bcast(0), b = bcast(0);
+  a.kind = b.kind = CollKind::gatherv;
+  b.signature_hash = 43;
+  a.signature_varies = b.signature_varies = 1;  // Gatherv: ranks may send different counts
+  EXPECT_FALSE(compare(std::vector<CollDescriptor>{a, b}, 1));
+}
+
+TEST(Collectives, ExpectedSignaturesOfVCollectives) {
+  auto sig = [](std::uint64_t h, std::uint64_t n) { return SigSummary{1, 0, h, n}; };
+  // The root of a Gatherv expects 2 ints from rank 1 and 1 int from rank 2.
+  std::vector<SigSummary> expected = {sig(1, 2), sig(1, 2), sig(1, 1)};
+  std::vector<SigSummary> actual = {sig(1, 2), sig(1, 2), sig(1, 1)};
+  EXPECT_FALSE(first_unexpected(expected, actual));
+  actual[2] = sig(1, 3);
+  EXPECT_EQ(first_unexpected(expected, actual), 2);
+  actual[1] = sig(7, 2);  // same count, other basic type
+  EXPECT_EQ(first_unexpected(expected, actual), 1);
+  actual[1] = SigSummary{};  // unknown (MPI_IN_PLACE, MPI_PACKED): matches anything
+  expected[2] = SigSummary{};
+  EXPECT_FALSE(first_unexpected(expected, actual));
+}
+
+TEST(Collectives, SwappedNonblockingCalls) {
+  CollDescriptor a = bcast(0), b = bcast(1);
+  a.nonblocking = b.nonblocking = 1;
+  EXPECT_TRUE(swapped(a, b, b, a));   // Ibcast roots 0,1 against 1,0
+  EXPECT_FALSE(swapped(a, b, a, b));  // the same disagreement twice: not an order problem
+  EXPECT_FALSE(swapped(a, a, a, a));
+  CollDescriptor c = bcast(0), d = bcast(1);  // blocking
+  EXPECT_FALSE(swapped(c, d, d, c));
 }
 
 }  // namespace

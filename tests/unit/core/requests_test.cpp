@@ -96,5 +96,112 @@ TEST(RequestTracker, PersistentNeverFreedIsReported) {
   EXPECT_EQ(out.classes(), Strings{"nb.request.missing-completion"});
 }
 
+
+TEST(RequestTracker, StaleCopyAfterCompletionNamesBothSites) {
+  test::Collected out;
+  RequestTracker t(out.sink());
+  int var = 0, copy = 0;
+  t.created(5, &var, RequestKind::point_to_point, false, at("MPI_Irecv", 0x10));
+  t.waiting(5, at("MPI_Wait", 0x20));
+  t.completed(5);  // through the copy
+  t.waiting(5, at("MPI_Test", 0x30));
+  ASSERT_EQ(out.classes(), Strings{"nb.request.double-completion"});
+  EXPECT_EQ(out.findings[0].accesses.at(0).site.pc, 0x30u);
+  EXPECT_EQ(out.findings[0].accesses.at(1).site.pc, 0x10u);
+  out.findings.clear();
+  t.created(5, &copy, RequestKind::point_to_point, false, at("MPI_Isend", 0x40));  // handle value reused
+  t.waiting(5, at("MPI_Wait", 0x50));
+  EXPECT_TRUE(out.findings.empty());
+}
+
+TEST(RequestTracker, FreeingInactivePersistentIsFineButFreeingTwiceIsNot) {
+  test::Collected out;
+  RequestTracker t(out.sink());
+  int var = 0;
+  t.created(9, &var, RequestKind::point_to_point, true, at("MPI_Send_init", 0x10));
+  t.freeing(9, at("MPI_Request_free", 0x20));
+  t.freed(9);
+  EXPECT_TRUE(out.findings.empty());
+  t.freeing(9, at("MPI_Request_free", 0x30));
+  EXPECT_EQ(out.classes(), Strings{"nb.request.double-completion"});
+}
+
+TEST(RequestTracker, PersistentWaitedAgainWithoutRestart) {
+  test::Collected out;
+  RequestTracker t(out.sink());
+  int var = 0;
+  t.created(9, &var, RequestKind::point_to_point, true, at("MPI_Recv_init", 0x10));
+  t.started(9, at("MPI_Start", 0x20));
+  t.waiting(9, at("MPI_Wait", 0x30));
+  t.completed(9);
+  t.waiting(9, at("MPI_Waitany", 0x40), false);  // arrays skip inactive requests
+  EXPECT_TRUE(out.findings.empty());
+  t.waiting(9, at("MPI_Wait", 0x30));
+  ASSERT_EQ(out.classes(), Strings{"nb.request.persistent-missing-start"});
+  EXPECT_EQ(out.findings[0].accesses.at(1).site.pc, 0x10u);
+}
+
+TEST(RequestTracker, OverlappingBuffersWhereOneIsWritten) {
+  test::Collected out;
+  RequestTracker t(out.sink());
+  int a = 0, b = 0, c = 0;
+  t.created(1, &a, RequestKind::point_to_point, false, at("MPI_Isend", 0x10));
+  t.buffer(1, {{100, 116}}, false);
+  t.created(2, &b, RequestKind::point_to_point, false, at("MPI_Isend", 0x20));
+  t.buffer(2, {{100, 116}}, false);  // two reads: fine
+  t.created(3, &c, RequestKind::point_to_point, false, at("MPI_Irecv", 0x30));
+  t.buffer(3, {{116, 132}}, true);  // adjacent: fine
+  EXPECT_TRUE(out.findings.empty());
+  t.completed(3);
+  t.created(4, &c, RequestKind::point_to_point, false, at("MPI_Irecv", 0x40));
+  t.buffer(4, {{112, 128}}, true);
+  ASSERT_EQ(out.classes(), Strings{"nb.buffer.overlap"});
+  EXPECT_EQ(out.findings[0].accesses.at(0).site.pc, 0x40u);
+  EXPECT_EQ(out.findings[0].accesses.at(1).site.pc, 0x10u);
+}
+
+TEST(RequestTracker, InterleavedFootprintsDoNotOverlap) {
+  test::Collected out;
+  RequestTracker t(out.sink());
+  int a = 0, b = 0;
+  t.created(1, &a, RequestKind::point_to_point, false, at("MPI_Irecv", 0x10));
+  t.buffer(1, {{0, 4}, {8, 12}, {16, 20}}, true);
+  t.created(2, &b, RequestKind::point_to_point, true, at("MPI_Recv_init", 0x20));
+  t.buffer(2, {{4, 8}, {12, 16}, {16, 17}}, true);  // inactive until started
+  EXPECT_TRUE(out.findings.empty());
+  t.started(2, at("MPI_Start", 0x30));
+  ASSERT_EQ(out.classes(), Strings{"nb.buffer.overlap"});
+  EXPECT_EQ(out.findings[0].accesses.at(0).site.pc, 0x30u);
+}
+
+TEST(RequestTracker, MissingCompletionNamesTheLastPollToo) {
+  test::Collected out;
+  RequestTracker t(out.sink());
+  int a = 0, b = 0;
+  t.created(1, &a, RequestKind::point_to_point, false, at("MPI_Irecv", 0x10));
+  t.created(2, &b, RequestKind::point_to_point, false, at("MPI_Irecv", 0x10));
+  t.waiting(1, at("MPI_Testany", 0x20), false);
+  t.waiting(2, at("MPI_Testany", 0x20), false);
+  t.completed(1);
+  t.finalize();
+  ASSERT_EQ(out.classes(), Strings{"nb.request.missing-completion"});
+  ASSERT_EQ(out.findings[0].accesses.size(), 2u);
+  EXPECT_EQ(out.findings[0].accesses[1].site.pc, 0x20u);
+}
+
+TEST(RequestTracker, SharedHandleValueCountsEachRequest) {
+  test::Collected out;
+  RequestTracker t(out.sink());
+  int a = 0, b = 0, c = 0;
+  for (int* v : {&a, &b, &c}) t.created(4, v, RequestKind::point_to_point, false, at("MPI_Isend", 0x10));
+  t.waiting(4, at("MPI_Wait", 0x20));
+  t.completed(4);
+  t.waiting(4, at("MPI_Wait", 0x20));
+  t.completed(4);
+  EXPECT_TRUE(out.findings.empty());
+  t.finalize();
+  EXPECT_EQ(out.classes(), Strings{"nb.request.missing-completion"});
+}
+
 }  // namespace
 }  // namespace assay::core

@@ -107,6 +107,15 @@ TEST_F(RmaSyncTest, FreedWindowIsInvalid) {
   rma.freed(1, at("MPI_Win_free", 0x3));
   rma.fence(1, 0, at("MPI_Win_fence", 0x4));
   EXPECT_EQ(out.classes(), Strings{"rma.window.invalid"});
+  EXPECT_EQ(out.findings[0].accesses.at(1).site.pc, 0x3u);  // the free, for "located"
+}
+
+TEST_F(RmaSyncTest, FreeInFenceEpochNamesThePendingOperation) {
+  rma.fence(1, 0, at("MPI_Win_fence", 0x2));
+  rma.operation(1, put(1, 0, 4, 0x3));
+  rma.freed(1, at("MPI_Win_free", 0x4));
+  ASSERT_EQ(out.classes(), Strings{"rma.window.free-with-epoch"});
+  EXPECT_EQ(out.findings[0].accesses.at(1).site.pc, 0x3u);
 }
 
 }  // namespace

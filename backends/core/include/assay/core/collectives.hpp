@@ -32,7 +32,7 @@ struct CollDescriptor {
   std::int32_t root = no_root;
   std::int32_t op = no_op;
   std::int32_t has_signature = 0;
-  std::int32_t padding = 0;
+  std::int32_t signature_varies = 0;  // v-collectives: per-rank counts, checked by expectations
   std::uint64_t signature_hash = 0;
   std::uint64_t signature_elements = 0;
   std::uint64_t site_offset = 0;  // call site relative to its module (same binary on every rank)
@@ -49,5 +49,27 @@ std::optional<CollMismatch> compare(std::span<const CollDescriptor> all, int me)
 // Whether the communicator's descriptor sequences stay aligned after this
 // check (false once any rank differs in kind: later checks would pair unrelated calls).
 bool kinds_agree(std::span<const CollDescriptor> all);
+
+// Two nonblocking collectives started in opposite orders: this rank's previous
+// call matches the reference's current one and vice versa (both compared on
+// kind, root, op and signature; call sites aside).
+bool swapped(const CollDescriptor& prev_mine, const CollDescriptor& prev_ref,
+             const CollDescriptor& mine, const CollDescriptor& ref);
+
+// A type signature summarised for exchange (TypeSignature::hash, elements).
+struct SigSummary {
+  std::int32_t known = 0;  // 0: no signature (MPI_IN_PLACE, MPI_PACKED, unsupported combiner)
+  std::int32_t padding = 0;
+  std::uint64_t hash = 0, elements = 0;
+};
+
+// A v-collective checked on one rank: expected[i] is what this rank expects
+// from (or for) rank i by its own arguments (the root of Gatherv:
+// recvcounts[i] x recvtype; the root of Scatterv: sendcounts[i] x sendtype;
+// Allgatherv and Alltoallv/w: recvcounts[i] x recvtype) and actual[i] what
+// rank i declares (its own send or receive side; for Alltoallv/w what it
+// sends to this rank). Returns the lowest rank that differs; unknown entries match.
+std::optional<int> first_unexpected(std::span<const SigSummary> expected,
+                                    std::span<const SigSummary> actual);
 
 }  // namespace assay::core

@@ -1,13 +1,13 @@
 #pragma once
 // The accesses one epoch makes to one target's window memory, as disjoint
 // byte intervals in a balanced tree (std::map: O(log n) per access).
-// Overlapping compatible accesses are always of the same kind (RMA-Analyzer
-// rules: read/read, accumulate/accumulate with the same op and type), so they
-// merge into one interval, as do adjacent intervals of the same kind; the tree
-// stays as small as the number of distinct access runs.
+// Overlapping accesses of the same kind (read/read, accumulate/accumulate with
+// the same op and type) merge into one interval, as do adjacent intervals of
+// the same kind; the tree stays as small as the number of distinct access runs.
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <vector>
 
 #include "assay/core/finding.hpp"
 
@@ -15,18 +15,29 @@ namespace assay::core {
 
 enum class RmaAccessKind { read, write, accumulate };
 
+// Accumulate op code of MPI_NO_OP (an atomic read): the backend maps it here.
+inline constexpr std::int32_t rma_op_no_op = -1;
+
 struct RmaAccess {
   RmaAccessKind kind = RmaAccessKind::read;
   std::int32_t op = 0;        // accumulate op (backend code), 0 otherwise
   std::uint32_t type = 0;     // basic datatype code of an accumulate
-  Site site;
+  Site site;                  // site.rank: the origin
+  std::uint64_t time = 0;     // logical time of the call on the origin
   bool operator==(const RmaAccess& o) const {
     return kind == o.kind && op == o.op && type == o.type;
   }
 };
 
-// Whether two accesses to one location in one epoch may proceed concurrently.
+// Whether two accesses to one location in one epoch may proceed concurrently
+// (RMA-Analyzer Table 1 for remote accesses, plus MPI's accumulate atomicity:
+// same basic type, same op or MPI_NO_OP, which also reads alongside a get).
 bool compatible(const RmaAccess& a, const RmaAccess& b);
+
+struct Interval {
+  std::uint64_t lo, hi;
+  RmaAccess access;
+};
 
 class IntervalSet {
  public:
@@ -34,9 +45,14 @@ class IntervalSet {
     RmaAccess previous;
     std::uint64_t lo, hi;
   };
-  // Records [lo, hi) and returns the first incompatible earlier access, if any.
-  std::optional<Conflict> insert(std::uint64_t lo, std::uint64_t hi, const RmaAccess& a);
+  // Records [lo, hi) and returns the first incompatible earlier access, if any
+  // (the conflicting access is then not recorded). With `other_rank_only`,
+  // earlier accesses of the same rank (site.rank) never conflict: the target
+  // side, where one origin's accesses are ordered by its own program order.
+  std::optional<Conflict> insert(std::uint64_t lo, std::uint64_t hi, const RmaAccess& a,
+                                 bool other_rank_only = false);
   void clear() { nodes_.clear(); }
+  std::vector<Interval> intervals() const;
 
   std::size_t nodes() const { return nodes_.size(); }
   std::size_t depth() const;   // of the red-black tree, bounded by 2 log2(n + 1)

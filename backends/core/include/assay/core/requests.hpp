@@ -3,17 +3,25 @@
 // Handles are the MPI_Request values widened to 64 bits (the backend maps
 // MPI_REQUEST_NULL to 0 and never passes it). Reports: requests never completed
 // at finalize, handles overwritten while active and then lost, completion of a
-// retired handle, persistent requests started twice or waited on unstarted.
+// retired handle, persistent requests started twice or waited on while
+// inactive, and active requests whose buffers overlap where one of them writes.
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
+#include <vector>
 
 #include "assay/core/finding.hpp"
 
 namespace assay::core {
 
 enum class RequestKind { point_to_point, collective, rma };
+
+// A byte range [lo, hi) of a request's buffer.
+struct ByteRange {
+  std::uint64_t lo;
+  std::uint64_t hi;
+};
 
 class RequestTracker {
  public:
@@ -24,11 +32,19 @@ class RequestTracker {
   // variable). Non-persistent requests are active at once, persistent ones
   // become active with started().
   void created(Handle h, const void* variable, RequestKind kind, bool persistent, const Site& site);
+  // The buffer footprint of h (sorted, disjoint ranges); writes = MPI stores
+  // into it (receives). Checked against the other active requests now if h is
+  // active, else at each start.
+  void buffer(Handle h, std::vector<ByteRange> ranges, bool writes);
   // Before MPI_Start: reports a start of an active persistent request.
   void started(Handle h, const Site& site);
   // Before a wait/test on h: reports a retired handle and a persistent request
-  // never started.
-  void waiting(Handle h, const Site& site);
+  // that is not active (never started, or, when single, completed and not
+  // restarted: array calls legally skip inactive requests after the first
+  // round).
+  void waiting(Handle h, const Site& site, bool single = true);
+  // Before MPI_Request_free: reports a retired handle only.
+  void freeing(Handle h, const Site& site);
   // After MPI reported h complete (wait, or a test that set its flag).
   void completed(Handle h);
   // MPI_Request_free.
@@ -46,18 +62,25 @@ class RequestTracker {
     bool ever_started;
     const void* variable;
     Site created_at;
+    Site started_at;  // creation or the last MPI_Start
+    std::optional<Site> polled_at;  // the last wait/test that named it, if any
+    std::vector<ByteRange> ranges;
+    bool writes = false;
+    int instances = 1;  // MPI may return one handle value for several requests (e.g. sends done at once)
   };
   struct Overwrite {  // a handle variable overwritten while its request was active
     Handle lost;
     Site by;
   };
   void retire(Handle h);
+  bool retired_use(Handle h, const Site& site);
+  void check_overlap(Handle h);
 
   FindingSink sink_;
   std::map<Handle, Request> live_;
   std::map<const void*, Handle> variables_;
   std::map<Handle, Overwrite> overwritten_;
-  std::set<Handle> retired_;
+  std::map<Handle, Site> retired_;  // retired handle -> its creation site
 };
 
 }  // namespace assay::core

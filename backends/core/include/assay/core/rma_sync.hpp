@@ -6,6 +6,7 @@
 // target within one epoch (an IntervalSet per target, cleared when the epoch
 // or a flush completes the operations).
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -13,6 +14,7 @@
 
 #include "assay/core/finding.hpp"
 #include "assay/core/intervals.hpp"
+#include "assay/core/rma_remote.hpp"
 
 namespace assay::core {
 
@@ -29,23 +31,36 @@ struct RmaOperation {
   int target = 0;
   std::int64_t target_disp = 0;   // in the target's disp units
   std::uint64_t target_bytes = 0; // extent of target count x datatype
+  // The bytes actually touched, as [lo, hi) relative to the displacement
+  // (a strided datatype leaves gaps); empty: all of target_bytes.
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> blocks;
 };
 
-struct WindowMemory {  // interval-structure statistics of one window
+struct WindowMemory {  // interval-structure statistics of one window (origin and target side)
   std::uint64_t window_bytes = 0;
-  std::size_t nodes = 0, depth = 0, bytes = 0, peak_nodes = 0;
+  std::size_t nodes = 0, depth = 0, bytes = 0, peak_nodes = 0, peak_depth = 0, peak_bytes = 0;
 };
+
+// Called when a synchronisation completes this rank's operations on one
+// target, before they are forgotten: the backend ships them to the target.
+using CompletionSink = std::function<void(std::uint64_t win, int target, RmaCompletion how,
+                                          std::vector<Interval> intervals)>;
 
 class RmaSync {
  public:
   using Win = std::uint64_t;
   explicit RmaSync(FindingSink sink) : sink_(std::move(sink)) {}
+  void on_complete(CompletionSink c) { completed_ = std::move(c); }
 
   // targets[r] describes rank r's part; empty for dynamic windows (no bounds check).
   void created(Win w, const Site& site, int my_rank, std::vector<WindowTarget> targets);
+  // MPI_Win_free: free_check reports an open epoch (before the backend's own
+  // exchange in the free, which could block behind the program's hang); freed
+  // also forgets the window.
+  bool free_check(Win w, const Site& site);
   void freed(Win w, const Site& site);
   void fence(Win w, unsigned asserts, const Site& site);
-  void lock(Win w, int target, const Site& site);
+  void lock(Win w, int target, const Site& site, bool exclusive = false);
   void unlock(Win w, int target, const Site& site);
   void lock_all(Win w, const Site& site);
   void unlock_all(Win w, const Site& site);
@@ -60,6 +75,8 @@ class RmaSync {
 
   bool known(Win w) const { return windows_.count(w) != 0; }
   std::optional<WindowMemory> memory(Win w) const;
+  // The target side of w on this rank (nullptr for unknown windows).
+  RemoteAccesses* remote(Win w);
 
  private:
   struct Window {
@@ -73,17 +90,24 @@ class RmaSync {
     std::optional<Site> last_closed;    // the call that ended the last access epoch
     std::optional<Site> last_op;        // the last operation issued since the last fence
     std::map<int, Site> locks;
+    std::map<int, bool> exclusive;  // per locked target
+    bool free_checked = false;
     std::optional<Site> lock_all, start, post;
     std::map<int, IntervalSet> pending;  // per target, this epoch's uncompleted operations
-    std::size_t peak_nodes = 0;
+    std::size_t peak_nodes = 0, peak_depth = 0, peak_bytes = 0;
+    std::optional<RemoteAccesses> remote;
   };
   Window* find(Win w, const Site& site);
   bool in_epoch(const Window& win, int target) const;
   void report(ErrorClass c, std::string message, std::vector<Access> accesses);
-  void complete_all(Window& win) { win.pending.clear(); }
+  void complete(Win w, Window& win, int target, RmaCompletion how);
+  void complete_all(Win w, Window& win, RmaCompletion how);
+  void track_peak(Window& win);
 
   FindingSink sink_;
+  CompletionSink completed_;
   std::map<Win, Window> windows_;
+  std::optional<Site> last_freed_;
 };
 
 }  // namespace assay::core

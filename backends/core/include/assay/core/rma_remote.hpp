@@ -1,0 +1,59 @@
+#pragma once
+// The target side of RMA race analysis: the accesses other processes made to
+// this rank's part of one window, learnt at synchronisation points (the
+// backend ships each origin's completed intervals to their target), checked
+// across origins with the RMA-Analyzer compatibility rules.
+//
+// Ordering model (what an epoch model can express without vector clocks):
+// - Active target: every access of one fence epoch, or of one exposure epoch
+//   (post ... wait), is concurrent with every other one of the same epoch; the
+//   fence or post/wait pair orders epochs, so each epoch is checked on its own.
+// - Passive target: an access made under an exclusive lock is serialised with
+//   every other origin's epoch; an access completed by MPI_Win_flush(_all) may
+//   be ordered after the flush by any later synchronisation (barrier, message,
+//   epoch) the epoch model cannot see, so it is not kept; the remaining
+//   accesses (shared lock or lock_all, completed only by the unlock) of
+//   different origins are treated as concurrent for the window's lifetime.
+#include <cstdint>
+#include <vector>
+
+#include "assay/core/finding.hpp"
+#include "assay/core/intervals.hpp"
+
+namespace assay::core {
+
+// How the origin completed an interval it ships to the target.
+enum class RmaCompletion { active, unlock_shared, unlock_exclusive, flush };
+
+struct RemoteRecord {
+  Interval interval;          // byte offsets in the target's window; access.site.rank = origin
+  RmaCompletion completion = RmaCompletion::active;
+};
+
+class RemoteAccesses {
+ public:
+  explicit RemoteAccesses(FindingSink sink) : sink_(std::move(sink)) {}
+  // All records of one fence or exposure epoch; `opened`/`closed`: logical
+  // times of the target's synchronisations that opened and closed it.
+  void epoch(int me, const std::vector<RemoteRecord>& records, std::uint64_t opened,
+             std::uint64_t closed);
+  // One passive-target record, in any order; `now`: when the target learnt of it.
+  void passive(int me, const RemoteRecord& record, std::uint64_t now);
+
+  std::size_t nodes() const { return passive_.nodes(); }
+  // The largest single-epoch set (nodes, depth, bytes), freed after its check.
+  std::size_t epoch_peak() const { return epoch_peak_; }
+  std::size_t epoch_peak_depth() const { return epoch_peak_depth_; }
+  std::size_t epoch_peak_bytes() const { return epoch_peak_bytes_; }
+  std::size_t depth() const { return passive_.depth(); }
+  std::size_t bytes() const { return passive_.bytes(); }
+
+ private:
+  void report(int me, const RmaAccess& previous, const Interval& now, std::uint64_t lo,
+              std::uint64_t hi, const char* how, std::uint64_t t0, std::uint64_t t1);
+  FindingSink sink_;
+  IntervalSet passive_;
+  std::size_t epoch_peak_ = 0, epoch_peak_depth_ = 0, epoch_peak_bytes_ = 0;
+};
+
+}  // namespace assay::core

@@ -1,0 +1,124 @@
+#include "assay/core/rma_remote.hpp"
+
+#include <gtest/gtest.h>
+
+#include "assay/core/rma_sync.hpp"
+#include "sink.hpp"
+
+namespace assay::core {
+namespace {
+using test::at;
+using Strings = std::vector<std::string>;
+
+RemoteRecord rec(RmaAccessKind kind, int origin, std::uint64_t lo, std::uint64_t hi,
+                 RmaCompletion how = RmaCompletion::active, std::int32_t op = 0,
+                 std::uint32_t type = 0) {
+  RemoteRecord r;
+  r.interval = {lo, hi, RmaAccess{kind, op, type, at("MPI_Put", 0x100 + static_cast<unsigned>(origin), origin), 0}};
+  r.completion = how;
+  return r;
+}
+constexpr auto W = RmaAccessKind::write;
+constexpr auto R = RmaAccessKind::read;
+constexpr auto A = RmaAccessKind::accumulate;
+
+struct RemoteTest : ::testing::Test {
+  test::Collected out;
+  RemoteAccesses remote{out.sink()};
+};
+
+TEST_F(RemoteTest, FenceEpochPutPutFromTwoOrigins) {
+  remote.epoch(1, {rec(W, 0, 0, 4), rec(W, 2, 0, 4)}, 1, 2);
+  ASSERT_EQ(out.classes(), (Strings{"rma.remote.conflict"}));
+  const auto& a = out.findings[0].accesses;
+  EXPECT_EQ(a.at(0).site.rank, 2);  // both origins' sites, for "located"
+  EXPECT_EQ(a.at(1).site.rank, 0);
+  EXPECT_EQ(a.at(0).time, 1u);
+  EXPECT_EQ(a.at(0).end_time, 2u);
+}
+
+TEST_F(RemoteTest, DisjointReadsAndOneOriginAreClean) {
+  remote.epoch(1, {rec(W, 0, 0, 4), rec(W, 2, 4, 8), rec(R, 0, 8, 12), rec(R, 2, 8, 12)}, 1, 2);
+  remote.epoch(1, {rec(W, 0, 0, 4), rec(R, 0, 0, 4)}, 2, 3);  // same origin: its own check
+  EXPECT_TRUE(out.findings.empty());
+}
+
+TEST_F(RemoteTest, AccumulateRules) {
+  remote.epoch(1, {rec(A, 0, 0, 4, RmaCompletion::active, 3, 7), rec(A, 2, 0, 4, RmaCompletion::active, 3, 7)}, 1, 2);
+  remote.epoch(1, {rec(A, 0, 0, 4, RmaCompletion::active, 3, 7), rec(A, 2, 0, 4, RmaCompletion::active, rma_op_no_op, 7)}, 1, 2);
+  EXPECT_TRUE(out.findings.empty());
+  remote.epoch(1, {rec(A, 0, 0, 4, RmaCompletion::active, 3, 7), rec(A, 2, 0, 4, RmaCompletion::active, 13, 7)}, 1, 2);
+  remote.epoch(1, {rec(A, 0, 0, 4, RmaCompletion::active, 3, 7), rec(A, 2, 0, 4, RmaCompletion::active, 3, 8)}, 1, 2);
+  remote.epoch(1, {rec(A, 0, 0, 4, RmaCompletion::active, 3, 7), rec(R, 2, 0, 4)}, 1, 2);
+  EXPECT_EQ(out.classes(), (Strings{"rma.remote.atomicity", "rma.remote.atomicity", "rma.remote.atomicity"}));
+}
+
+TEST_F(RemoteTest, PassiveFlushedAndExclusiveAreOrdered) {
+  remote.passive(1, rec(W, 0, 0, 4, RmaCompletion::flush), 5);
+  remote.passive(1, rec(W, 2, 0, 4, RmaCompletion::unlock_exclusive), 6);
+  remote.passive(1, rec(W, 3, 0, 4, RmaCompletion::unlock_shared), 7);
+  EXPECT_TRUE(out.findings.empty());
+  remote.passive(1, rec(R, 4, 2, 3, RmaCompletion::unlock_shared), 8);
+  EXPECT_EQ(out.classes(), (Strings{"rma.remote.conflict"}));
+  EXPECT_EQ(remote.nodes(), 1u);
+}
+
+TEST(RmaSyncCompletion, ShipsCompletedIntervalsPerTarget) {
+  test::Collected out;
+  RmaSync rma{out.sink()};
+  std::vector<std::pair<int, RmaCompletion>> shipped;
+  rma.on_complete([&](std::uint64_t, int target, RmaCompletion how, std::vector<Interval> iv) {
+    EXPECT_EQ(iv.size(), 1u);
+    shipped.emplace_back(target, how);
+  });
+  rma.created(1, at("MPI_Win_create", 0x1), 0, {{16, 4}, {16, 4}, {16, 4}});
+  RmaOperation op;
+  op.access.kind = W;
+  op.target = 1;
+  op.target_bytes = 4;
+  rma.lock(1, 1, at("MPI_Win_lock", 0x2), true);
+  rma.operation(1, op);
+  rma.unlock(1, 1, at("MPI_Win_unlock", 0x3));
+  rma.lock_all(1, at("MPI_Win_lock_all", 0x4));
+  rma.operation(1, op);
+  rma.flush(1, 1, at("MPI_Win_flush", 0x5));
+  op.target = 2;
+  rma.operation(1, op);
+  rma.unlock_all(1, at("MPI_Win_unlock_all", 0x6));
+  EXPECT_TRUE(out.findings.empty());
+  EXPECT_EQ(shipped, (std::vector<std::pair<int, RmaCompletion>>{{1, RmaCompletion::unlock_exclusive},
+                                                                  {1, RmaCompletion::flush},
+                                                                  {2, RmaCompletion::unlock_shared}}));
+  auto m = rma.memory(1);
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->window_bytes, 16u);
+  EXPECT_EQ(m->peak_nodes, 1u);
+}
+
+TEST(RmaSyncCompletion, StridedBlocksInterleaveWithoutConflict) {
+  test::Collected out;
+  RmaSync rma{out.sink()};
+  std::vector<Interval> shipped;
+  rma.on_complete([&](std::uint64_t, int, RmaCompletion, std::vector<Interval> iv) { shipped = iv; });
+  rma.created(1, at("MPI_Win_create", 0x1), 0, {{32, 4}, {32, 4}});
+  rma.fence(1, 0, at("MPI_Win_fence", 0x2));
+  RmaOperation even;
+  even.access.kind = W;
+  even.target = 1;
+  even.target_bytes = 28;
+  even.blocks = {{0, 4}, {8, 12}, {16, 20}, {24, 28}};
+  RmaOperation odd = even;
+  odd.target_disp = 1;
+  rma.operation(1, even);
+  rma.operation(1, odd);
+  EXPECT_TRUE(out.findings.empty());
+  rma.fence(1, 0, at("MPI_Win_fence", 0x3));
+  EXPECT_EQ(shipped.size(), 1u);  // adjacent writes merged into [0, 32)
+  odd.blocks = {{0, 8}};
+  rma.operation(1, even);
+  rma.operation(1, odd);
+  EXPECT_EQ(out.classes(), (Strings{"rma.local.same-origin-conflict"}));
+}
+
+}  // namespace
+}  // namespace assay::core
