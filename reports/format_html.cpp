@@ -1,9 +1,11 @@
 // Self-contained HTML: inline CSS, no script, no network.
 #include <cctype>
 #include <filesystem>
+#include <map>
 
 #include <fmt/format.h>
 
+#include "reports/diagram.hpp"
 #include "reports/escape.hpp"
 #include "reports/formats.hpp"
 
@@ -29,6 +31,10 @@ td.none { color: #aaa; }
 td.runs a, td.runs span { display: inline-block; padding: 0 0.3em; margin: 1px; color: #222; text-decoration: none; }
 dl.defs dt { font-weight: bold; float: left; clear: left; width: 9em; }
 dl.defs dd { margin-left: 10em; }
+a.mad-link { font-size: 0.8em; }
+div.mad { margin: 1.5em 0; }
+div.mad h3 { font-size: 1em; margin: 0.2em 0; font-family: monospace; }
+div.mad p { margin: 0.2em 0; }
 )";
 
 // Percent-encodes a path for an href (keeps '/', letters, digits and -._~).
@@ -113,7 +119,7 @@ void recall_precision_plot(const ReportModel& m, std::ostream& out) {
   constexpr int size = 320, margin = 40;
   auto x = [](double v) { return margin + static_cast<int>(v * size + 0.5); };
   auto y = [](double v) { return margin + static_cast<int>((1 - v) * size + 0.5); };
-  out << "<h2>Recall and precision</h2>\n<svg width=\"" << size + 3 * margin
+  out << "<h2>Recall and precision</h2>\n<svg width=\"" << size + 2 * margin + 160
       << "\" height=\"" << size + 2 * margin << "\" font-size=\"11\" role=\"img\">\n"
       << fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#888\"/>\n", margin,
                      margin, size, size);
@@ -124,19 +130,43 @@ void recall_precision_plot(const ReportModel& m, std::ostream& out) {
                      size + margin + 30)
       << fmt::format("<text x=\"12\" y=\"{}\" transform=\"rotate(-90 12 {})\" text-anchor=\"middle\">precision</text>\n",
                      margin + size / 2, margin + size / 2);
+  std::map<std::pair<int, int>, int> labels_at;  // columns on the same point: labels stacked, not overprinted
   for (std::size_t c = 0; c < m.columns.size(); ++c) {
     const Metrics& mt = m.metrics[c];
     if (!mt.recall || !mt.precision) continue;
+    int stacked = labels_at[{x(*mt.recall), y(*mt.precision)}]++;
     out << fmt::format("<g class=\"point\"><circle cx=\"{}\" cy=\"{}\" r=\"4\" fill=\"#36c\"/>", x(*mt.recall),
                        y(*mt.precision))
-        << fmt::format("<text x=\"{}\" y=\"{}\">{}</text></g>\n", x(*mt.recall) + 6, y(*mt.precision) - 6,
+        << fmt::format("<text x=\"{}\" y=\"{}\">{}</text></g>\n", x(*mt.recall) + 6, y(*mt.precision) - 6 + 13 * stacked,
                        escape_html(m.columns[c].name()));
   }
   out << "</svg>\n";
 }
 
-void case_matrix(const ReportModel& m, const ReportOptions& o, std::ostream& out) {
-  out << "<h2>Per case</h2>\n<p>Each outcome links to the run's stderr; hover for the reason.</p>\n"
+// The memory-access diagrams of every run, in case-matrix order; the case
+// matrix links to them by index.
+struct Diagram {
+  const CaseRow* row;
+  std::size_t column;
+  const CaseRun* run;
+  const Finding* finding;
+  std::string svg;
+};
+
+std::vector<Diagram> diagrams_of(const ReportModel& m) {
+  std::vector<Diagram> out;
+  for (const auto& row : m.cases)
+    for (std::size_t c = 0; c < row.cells.size(); ++c)
+      for (const auto& r : row.cells[c])
+        for (const auto& f : r.timed_findings)
+          if (auto svg = memory_access_diagram(f)) out.push_back({&row, c, &r, &f, std::move(*svg)});
+  return out;
+}
+
+void case_matrix(const ReportModel& m, const ReportOptions& o, const std::vector<Diagram>& diagrams,
+                 std::ostream& out) {
+  out << "<h2>Per case</h2>\n<p>Each outcome links to the run's stderr; hover for the reason. "
+         "&#9671; links to a memory-access diagram of the run's finding.</p>\n"
          "<table class=\"cases\">\n<tr><th>case</th><th>expect</th>";
   for (const auto& c : m.columns) out << "<th>" << escape_html(c.name()) << "</th>";
   out << "</tr>\n";
@@ -153,12 +183,37 @@ void case_matrix(const ReportModel& m, const ReportOptions& o, std::ostream& out
         else
           out << "<a class=\"" << name << "\" title=\"" << title << "\" href=\""
               << escape_html(link_to(r, r.stderr_path, o)) << "\">" << name << "</a>";
+        for (std::size_t d = 0; d < diagrams.size(); ++d)
+          if (diagrams[d].run == &r)
+            out << "<a class=\"mad-link\" href=\"#mad-" << d + 1 << "\" title=\"memory-access diagram\">&#9671;</a>";
       }
       out << "</td>";
     }
     out << "</tr>\n";
   }
   out << "</table>\n";
+}
+
+// One diagram per finding with timed accesses, with what it is and where the run's output is.
+void diagram_section(const ReportModel& m, const ReportOptions& o, const std::vector<Diagram>& diagrams,
+                     std::ostream& out) {
+  if (diagrams.empty()) return;
+  out << "<h2>Memory-access diagrams</h2>\n<p>x: logical time of the reporting rank; y: addresses touched. "
+         "Lines: loads and stores (green read, red write); rectangles: asynchronous accesses, from the call "
+         "to the synchronisation that completed it; an overlap is a race. The conflicting pair is outlined in "
+         "yellow. Hover a shape for its source location.</p>\n";
+  for (std::size_t d = 0; d < diagrams.size(); ++d) {
+    const Diagram& g = diagrams[d];
+    out << "<div class=\"mad\" id=\"mad-" << d + 1 << "\">\n<h3>"
+        << escape_html(fmt::format("{} on {}, run {}: {}", g.row->case_id, m.columns[g.column].name(), g.run->run,
+                                   g.finding->error_class))
+        << "</h3>\n<p>" << escape_html(g.finding->message);
+    if (!g.run->stderr_path.empty())
+      out << " &middot; <a href=\"" << escape_html(link_to(*g.run, g.run->stderr_path, o)) << "\">stderr</a>";
+    if (!g.run->stdout_path.empty())
+      out << " &middot; <a href=\"" << escape_html(link_to(*g.run, g.run->stdout_path, o)) << "\">stdout</a>";
+    out << "</p>\n" << g.svg << "</div>\n";
+  }
 }
 
 void text_list(const char* heading, const std::vector<std::string>& items, std::ostream& out) {
@@ -180,7 +235,9 @@ void render_html(const ReportModel& m, const ReportOptions& o, std::ostream& out
     coverage_table(m, out);
     metric_table(m, out);
     recall_precision_plot(m, out);
-    case_matrix(m, o, out);
+    auto diagrams = diagrams_of(m);
+    case_matrix(m, o, diagrams, out);
+    diagram_section(m, o, diagrams, out);
   }
   std::vector<std::string> attention;
   for (const auto& a : m.attention) attention.push_back(attention_line(a));

@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include "reports/diagram.hpp"
+
 namespace fs = std::filesystem;
 using nlohmann::json;
 
@@ -51,6 +53,22 @@ std::vector<std::string> messages_of(const json& rec) {
     for (const auto& f : *it)
       if (f.is_object()) out.push_back(text_field(f, "class") + ": " + text_field(f, "message"));
   for (const auto& p : string_list(rec, "problems")) out.push_back("problem: " + p);
+  return out;
+}
+
+// The findings of one run that carry logical times, for memory-access diagrams.
+// A finding the schema rejects is left out: the runner already reported it.
+std::vector<Finding> timed_findings_of(const json& rec) {
+  std::vector<Finding> out;
+  auto it = rec.find("findings");
+  if (it == rec.end() || !it->is_array()) return out;
+  for (const auto& j : *it) {
+    try {
+      Finding f = finding_from_json(j);
+      if (has_timed_accesses(f)) out.push_back(std::move(f));
+    } catch (const std::exception&) {
+    }
+  }
   return out;
 }
 
@@ -209,7 +227,7 @@ ReportModel build_model(const std::vector<JournalInput>& journals, const Taxonom
       row.cells.resize(ncol);
     }
     CaseRun run{rec.value("run", 1), *outcome, text_field(rec, "reason"), text_field(rec, "stdout"),
-                text_field(rec, "stderr"), e.journal_dir};
+                text_field(rec, "stderr"), e.journal_dir, timed_findings_of(rec)};
     row.cells[e.column].push_back(run);
     auto& pc = per_case[{id, e.column}];
     pc.expect = expect;

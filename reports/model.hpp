@@ -10,6 +10,7 @@
 
 #include "corpus/taxonomy.hpp"
 #include "results/classify.hpp"
+#include "results/finding.hpp"
 #include "results/journal.hpp"
 
 namespace assay {
@@ -70,6 +71,7 @@ struct CaseRun {  // one record of the per-case matrix
   Outcome outcome = Outcome::NS;
   std::string reason, stdout_path, stderr_path;  // paths relative to the journal's folder
   std::string journal_dir;
+  std::vector<Finding> timed_findings;  // findings with logical times: memory-access diagrams
 };
 
 struct CaseRow {
