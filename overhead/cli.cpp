@@ -68,6 +68,7 @@ CLI::App* add_overhead_command(CLI::App& app, int& exit_code, OverheadContext co
   cmd->add_option("--out", p.out_dir, "Output folder (default: results/overhead-<time>)");
   cmd->add_option("--iterations", p.iterations, "Timed steps per repetition")->capture_default_str();
   cmd->add_option("--repetitions", p.repetitions, "Repetitions per run")->capture_default_str();
+  cmd->add_option("--inject", p.inject, "Run every kernel with this bug (overhead/README.md); findings are then expected");
   cmd->add_option("--timeout", p.timeout_s, "Seconds per launch (times the backend's factor)")
       ->capture_default_str();
   cmd->add_option("--bench-dir", p.bench_dir, "Folder of assay_overhead_<mpi>")->capture_default_str();

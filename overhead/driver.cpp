@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <ostream>
 #include <stdexcept>
 #include <unistd.h>
@@ -12,6 +13,7 @@
 
 #include "overhead/kernels/catalog.hpp"
 #include "overhead/report.hpp"
+#include "results/finding.hpp"
 
 namespace fs = std::filesystem;
 
@@ -69,9 +71,28 @@ std::string run_dir_of(const StudyPlan& plan, const RunSpec& s) {
       .string();
 }
 
+// Counts what the backend wrote into the run dir ($ASSAY_REPORT_DIR): findings,
+// summarised one line per distinct (class, message, locations), and a tool failure.
+void read_findings(RunRecord& r) {
+  std::vector<Problem> problems;
+  auto findings = read_findings_dir(r.run_dir, problems);
+  r.findings = static_cast<int>(findings.size());
+  std::map<std::string, int> lines;
+  for (const auto& f : findings) {
+    std::string where;
+    for (const auto& a : f.accesses)
+      if (!a.file.empty()) where += (where.empty() ? "" : ", ") + a.file + ":" + std::to_string(a.line);
+    ++lines[f.error_class + ": " + f.message + (where.empty() ? "" : " (" + where + ")")];
+  }
+  for (const auto& p : problems) ++lines["unreadable findings: " + p.str()];
+  for (const auto& [text, count] : lines) r.finding_lines.push_back(fmt::format("{}x {}", count, text));
+  if (fs::exists(r.run_dir + "/tool-failure")) r.tool_failure = read_file(r.run_dir + "/tool-failure");
+}
+
 // Fills status, times, checksum and context from a finished launch.
 void read_outcome(const ExitInfo& exit, RunRecord& r) {
   r.wall_s = exit.seconds();
+  if (exit.started) read_findings(r);
   std::string stdout_text = read_file(r.run_dir + "/stdout");
   if (!exit.started) {
     r.status = RunStatus::failed;
@@ -148,6 +169,7 @@ Command launch_command(const RunSpec& spec, const StudyPlan& plan, const Backend
                   "--size=" + plan.size, "--iterations=" + std::to_string(plan.iterations),
                   "--repetitions=" + std::to_string(plan.repetitions),
                   "--benchmark_out=" + run_dir + "/benchmark.json", "--benchmark_out_format=json"});
+  if (!plan.inject.empty()) program.push_back("--inject=" + plan.inject);
   Command cmd;
   cmd.argv = mpi.launch_argv(spec.np, static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN)), rank_env, program);
   cmd.env = mpi.launcher_env();
@@ -184,13 +206,16 @@ StudyResult run_study(const StudyPlan& plan, const std::vector<Backend>& backend
     r.iterations = plan.iterations;
     r.repetitions = plan.repetitions;
     r.run_dir = run_dir_of(plan, spec);
+    // Fresh: backends append their findings, a previous study must not leak in.
+    fs::remove_all(r.run_dir);
     fs::create_directories(r.run_dir);
-    fs::remove(r.run_dir + "/benchmark.json");
     r.error = unusable_reason(backend, manifest_vars(backend, mpi, plan, r.run_dir));
     if (r.error.empty()) read_outcome(run_command(launch_command(spec, plan, backend, mpi, r.run_dir)), r);
     log << fmt::format("[{}/{}] {} {} np={} {} {}: {}", i + 1, specs.size(), spec.kernel, spec.variant, spec.np,
                        spec.backend, spec.mpi, status_name(r.status));
     if (r.status == RunStatus::ok) log << fmt::format(" median {:.3f} ms", 1e3 * median(r.times_s));
+    if (r.findings > 0) log << fmt::format(", {} finding{}", r.findings, r.findings == 1 ? "" : "s");
+    if (!r.tool_failure.empty()) log << ", tool failure";
     if (!r.error.empty()) log << " (" << r.error << ")";
     log << std::endl;
     journal << to_json(r).dump() << "\n" << std::flush;

@@ -23,6 +23,7 @@ struct StudyPlan {
   std::string size = "S";
   std::vector<std::string> mpis{"openmpi"};
   int iterations = 10, repetitions = 5;
+  std::string inject;                         // --inject=BUG for every run ("" = the correct kernels)
   int timeout_s = 300;                        // per launch, times the backend's timeout_factor
   std::string out_dir;                        // journal, report, plot, runs/
   std::string bench_dir;                      // holds assay_overhead_<mpi>

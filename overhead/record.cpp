@@ -30,7 +30,8 @@ json to_json(const RunRecord& r) {
           {"backend", r.spec.backend}, {"mpi", r.spec.mpi},           {"size", r.size},
           {"iterations", r.iterations}, {"repetitions", r.repetitions}, {"status", status_name(r.status)},
           {"error", r.error},          {"times_s", r.times_s},        {"checksum", r.checksum},
-          {"context", r.context},      {"wall_s", r.wall_s},          {"run_dir", r.run_dir}};
+          {"context", r.context},      {"wall_s", r.wall_s},          {"run_dir", r.run_dir},
+          {"findings", r.findings},    {"finding_lines", r.finding_lines}, {"tool_failure", r.tool_failure}};
 }
 
 RunRecord record_from_json(const json& j) {
@@ -47,6 +48,9 @@ RunRecord record_from_json(const json& j) {
   r.context = j.value("context", json::object());
   r.wall_s = j.value("wall_s", 0.0);
   r.run_dir = j.value("run_dir", "");
+  r.findings = j.value("findings", -1);
+  r.finding_lines = j.value("finding_lines", std::vector<std::string>{});
+  r.tool_failure = j.value("tool_failure", "");
   return r;
 }
 

@@ -29,6 +29,12 @@ struct RunRecord {
   nlohmann::json context = nlohmann::json::object();  // Google Benchmark's context
   double wall_s = 0;               // of the whole launch
   std::string run_dir;             // stdout, stderr, benchmark.json
+  // What the backend reported in the run dir (its $ASSAY_REPORT_DIR): the number
+  // of findings (-1 when not read: the run did not complete) and one line per
+  // distinct finding, "class: message (file:line, ...)"; a correct kernel has none.
+  int findings = -1;
+  std::vector<std::string> finding_lines;
+  std::string tool_failure;        // $ASSAY_REPORT_DIR/tool-failure, if the backend wrote one
 };
 
 nlohmann::json to_json(const RunRecord& r);

@@ -146,6 +146,16 @@ std::string markdown_report(const std::vector<RunRecord>& records, const std::ve
       problems += fmt::format("- {} {}: {} — {}\n", group_label(r.spec), r.spec.backend, status_name(r.status),
                               markdown_cell(r.error));
   if (!problems.empty()) out += "## Runs without a time\n\n" + problems + "\n";
+  // Without --inject the kernels are correct: any finding is a false alarm of the backend.
+  std::string found;
+  for (const auto& r : records) {
+    if (r.findings <= 0 && r.tool_failure.empty()) continue;
+    found += fmt::format("- {} {}: {} finding{}{}\n", group_label(r.spec), r.spec.backend,
+                         std::max(r.findings, 0), r.findings == 1 ? "" : "s",
+                         r.tool_failure.empty() ? "" : ", tool failure: " + markdown_cell(r.tool_failure));
+    for (const auto& line : r.finding_lines) found += "  - " + markdown_cell(line) + "\n";
+  }
+  if (!found.empty()) out += "## Findings\n\nThe kernels are correct unless the study ran with `--inject=BUG`: without it, these are false alarms.\n\n" + found + "\n";
   out += "## Checksums\n\n";
   if (mismatches.empty()) out += "Every successful run of the same kernel, variant and np printed the same checksum.\n";
   for (const auto& m : mismatches) out += "- MISMATCH " + markdown_cell(m) + "\n";

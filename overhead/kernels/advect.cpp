@@ -1,4 +1,4 @@
-#include "overhead/kernels/advect.hpp"
+#include "advect.hpp"
 
 #include <cmath>
 #include <numbers>

@@ -5,7 +5,7 @@
 #pragma once
 #include <vector>
 
-#include "overhead/kernels/kernel.hpp"
+#include "kernel.hpp"
 
 namespace assay::overhead {
 

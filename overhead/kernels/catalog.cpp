@@ -1,4 +1,4 @@
-#include "overhead/kernels/catalog.hpp"
+#include "catalog.hpp"
 
 #include <algorithm>
 

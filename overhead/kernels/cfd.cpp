@@ -1,4 +1,4 @@
-#include "overhead/kernels/cfd.hpp"
+#include "cfd.hpp"
 
 #include <cmath>
 

@@ -8,9 +8,9 @@
 #include <memory>
 #include <vector>
 
-#include "overhead/kernels/halo.hpp"
-#include "overhead/kernels/kernel.hpp"
-#include "overhead/kernels/mesh.hpp"
+#include "halo.hpp"
+#include "kernel.hpp"
+#include "mesh.hpp"
 
 namespace assay::overhead {
 

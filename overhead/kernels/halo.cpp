@@ -1,9 +1,9 @@
-#include "overhead/kernels/halo.hpp"
+#include "halo.hpp"
 
 #include <stdexcept>
 #include <utility>
 
-#include "overhead/kernels/kernel.hpp"
+#include "kernel.hpp"
 
 namespace assay::overhead {
 

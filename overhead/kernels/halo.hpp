@@ -10,7 +10,7 @@
 
 #include <mpi.h>
 
-#include "overhead/kernels/mesh.hpp"
+#include "mesh.hpp"
 
 namespace assay::overhead {
 

@@ -1,4 +1,4 @@
-#include "overhead/kernels/heat2d.hpp"
+#include "heat2d.hpp"
 
 #include <utility>
 

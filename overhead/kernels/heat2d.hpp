@@ -7,7 +7,7 @@
 #include <memory>
 #include <vector>
 
-#include "overhead/kernels/kernel.hpp"
+#include "kernel.hpp"
 
 namespace assay::overhead {
 

@@ -1,4 +1,4 @@
-#include "overhead/kernels/kernel.hpp"
+#include "kernel.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -6,10 +6,10 @@
 #include <stdexcept>
 #include <vector>
 
-#include "overhead/kernels/advect.hpp"
-#include "overhead/kernels/catalog.hpp"
-#include "overhead/kernels/cfd.hpp"
-#include "overhead/kernels/heat2d.hpp"
+#include "advect.hpp"
+#include "catalog.hpp"
+#include "cfd.hpp"
+#include "heat2d.hpp"
 
 namespace assay::overhead {
 

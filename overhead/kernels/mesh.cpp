@@ -1,4 +1,4 @@
-#include "overhead/kernels/mesh.hpp"
+#include "mesh.hpp"
 
 #include <algorithm>
 #include <map>

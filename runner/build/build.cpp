@@ -9,10 +9,21 @@ namespace assay {
 
 static bool is_cxx(const Case& c) { return fs::path(c.path).extension() == ".cpp"; }
 
+// The SOURCES files that are compiled (headers among them are only hashed).
+static std::vector<std::string> compiled_sources(const Case& c) {
+  std::vector<std::string> out;
+  for (const auto& s : c.sources) {
+    const auto ext = fs::path(s).extension();
+    if (ext == ".c" || ext == ".cpp") out.push_back(s);
+  }
+  return out;
+}
+
 // Flags every case gets: debug info for locations, no optimisation so the
-// statements the markers name survive, and what REQUIRES implies.
+// statements the markers name survive, C++20 for C++ cases, and what REQUIRES implies.
 static std::vector<std::string> base_flags(const Case& c) {
   std::vector<std::string> flags = {"-g", "-O0"};
+  if (is_cxx(c)) flags.push_back("-std=c++20");  // the project's language (SOURCES may use it)
   for (const auto& f : c.requires_features) {
     if (f == "openmp") flags.push_back("-fopenmp");
     if (f == "thread-multiple") flags.push_back("-pthread");
@@ -46,7 +57,9 @@ Command BuildCache::compile_command(const BuildSpec& s, const std::string& log_p
   cmd.argv = {is_cxx(*s.c) ? s.mpi->cxx : s.mpi->cc};
   for (const auto& f : base_flags(*s.c)) cmd.argv.push_back(f);
   cmd.argv.insert(cmd.argv.end(), s.cflags.begin(), s.cflags.end());
-  cmd.argv.insert(cmd.argv.end(), {s.c->path, "-o", temp_path(s)});
+  cmd.argv.push_back(s.c->path);
+  for (const auto& src : compiled_sources(*s.c)) cmd.argv.push_back(src);
+  cmd.argv.insert(cmd.argv.end(), {"-o", temp_path(s)});
   cmd.argv.insert(cmd.argv.end(), s.ldflags.begin(), s.ldflags.end());
   cmd.env = s.env;
   cmd.stderr_path = log_path;  // compilers write diagnostics to stderr

@@ -128,6 +128,7 @@ class CaseParser {
   void on_requires(int line, std::string_view value);
   void on_unsupported(int line, std::string_view value);
   void on_args(int, std::string_view value) { case_.args = split_words(value); }
+  void on_sources(int line, std::string_view value);
   void on_tags(int, std::string_view value) { case_.tags = split_words(value); }
   void on_origin(int, std::string_view value) { case_.origin = value; }
   void on_note(int, std::string_view value);
@@ -159,6 +160,7 @@ const CaseParser::Key CaseParser::kKeys[] = {
     {"REQUIRES", false, &CaseParser::on_requires},
     {"UNSUPPORTED", false, &CaseParser::on_unsupported},
     {"ARGS", false, &CaseParser::on_args},
+    {"SOURCES", false, &CaseParser::on_sources},
     {"TAGS", false, &CaseParser::on_tags},
     {"ORIGIN", false, &CaseParser::on_origin},
     {"NOTE", true, &CaseParser::on_note},  // several NOTE lines read as one note
@@ -208,6 +210,29 @@ void CaseParser::code_line(int line, std::string_view text) {
     if (!inserted) {
       problem(line,
               fmt::format("marker @{} defined twice (first at line {})", name, first->second));
+    }
+  }
+}
+
+// Paths relative to the case file's folder; a folder stands for the files in it
+// (not recursive). Their bytes join the content hash in parse_case, so the build
+// cache key covers everything the case is compiled from, headers included.
+void CaseParser::on_sources(int line, std::string_view value) {
+  const fs::path dir = fs::path(case_.path).parent_path();
+  for (const auto& word : split_words(value)) {
+    const fs::path p = (dir / word).lexically_normal();
+    std::error_code ec;
+    if (fs::is_regular_file(p, ec)) {
+      case_.sources.push_back(p.string());
+    } else if (fs::is_directory(p, ec)) {
+      std::vector<std::string> files;
+      for (const auto& entry : fs::directory_iterator(p, ec))
+        if (entry.is_regular_file()) files.push_back(entry.path().lexically_normal().string());
+      std::sort(files.begin(), files.end());
+      if (files.empty()) problem(line, fmt::format("SOURCES folder '{}' holds no file", word));
+      case_.sources.insert(case_.sources.end(), files.begin(), files.end());
+    } else {
+      problem(line, fmt::format("SOURCES '{}' not found (paths are relative to the case file)", word));
     }
   }
 }
@@ -421,6 +446,16 @@ Case parse_case(const std::string& root, const std::string& path, const Taxonomy
     }
   }
   parser.finish();
+  // Every extra source file, in order, joins the hash of the case file.
+  if (!c.sources.empty()) {
+    std::string all = text;
+    for (const auto& s : c.sources) {
+      std::ifstream source(s, std::ios::binary);
+      all += "\n// SOURCE " + fs::path(s).filename().string() + "\n";
+      all.append(std::istreambuf_iterator<char>(source), {});
+    }
+    c.content_hash = fnv1a_hex(all);
+  }
   // Report a file's problems in line order, whatever pass found them.
   std::stable_sort(problems.begin() + first_problem, problems.end(),
                    [](const Problem& a, const Problem& b) { return a.line < b.line; });

@@ -37,10 +37,13 @@ struct Case {
   int runs = 1;
   int timeout_s = 0;     // 0 = the runner's default
   std::vector<std::string> twins, requires_features, unsupported_mpis, args, tags;
+  // SOURCES: further files the case is built from (absolute paths); the .c/.cpp
+  // ones are compiled and linked with it, all of them are in content_hash.
+  std::vector<std::string> sources;
   std::string origin, note;
   std::map<std::string, int> markers;  // name -> line
   std::map<std::string, int> key_lines;  // header key -> line of its first occurrence
-  std::string content_hash;            // 16 hex digits, FNV-1a 64 of the file bytes
+  std::string content_hash;            // 16 hex digits, FNV-1a 64 of the file bytes (and of sources)
   bool has_tag(const std::string& t) const;
 };
 

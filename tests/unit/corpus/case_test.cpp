@@ -408,5 +408,27 @@ TEST_F(LoadCases, ReportsDuplicateIdsAcrossRootsAndMissingRoots) {
                      second + ": duplicate case id 'rma/fence/same-ok' (also " + first + ")"}));
 }
 
+// SOURCES: files and folders relative to the case file; their bytes join the hash.
+TEST_F(CaseParse, SourcesAreResolvedAndHashed) {
+  dir_.write("lib/a.cpp", "int a;\n");
+  dir_.write("lib/a.hpp", "extern int a;\n");
+  dir_.write("extra.c", "int e;\n");
+  const std::string header = "// DESCRIPTION: d\n// EXPECT: ok\n// SOURCES: ../../../lib ../../../extra.c\n";
+  const Case c = parse(header + "int main() {}\n", "rma/fence/x-ok.cpp");
+  EXPECT_EQ(messages(), Strings{});
+  const auto root = dir_.path().string();
+  EXPECT_EQ(c.sources, (Strings{root + "/lib/a.cpp", root + "/lib/a.hpp", root + "/extra.c"}));
+  EXPECT_NE(c.content_hash, fnv1a_hex(header + "int main() {}\n"));
+  // A changed header changes the hash (and so the build cache key).
+  dir_.write("lib/a.hpp", "extern long a;\n");
+  problems_.clear();
+  EXPECT_NE(parse(header + "int main() {}\n", "rma/fence/x-ok.cpp").content_hash, c.content_hash);
+}
+
+TEST_F(CaseParse, MissingSourcesAreProblems) {
+  parse("// DESCRIPTION: d\n// EXPECT: ok\n// SOURCES: nowhere.c\nint main() {}\n", "rma/fence/x-ok.c");
+  EXPECT_EQ(messages(), (Strings{"F:3: SOURCES 'nowhere.c' not found (paths are relative to the case file)"}));
+}
+
 }  // namespace
 }  // namespace assay

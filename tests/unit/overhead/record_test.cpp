@@ -24,6 +24,8 @@ TEST(OverheadRecord, JsonRoundTrip) {
   r.repetitions = 2;
   r.context = {{"np", "2"}};
   r.wall_s = 1.5;
+  r.findings = 2;
+  r.finding_lines = {"2x rma.window.leak: a window was never freed (a.cpp:3)"};
   RunRecord back = record_from_json(nlohmann::json::parse(to_json(r).dump()));
   EXPECT_EQ(back.spec.kernel, "cfd");
   EXPECT_EQ(back.spec.variant, "fence");
@@ -35,6 +37,9 @@ TEST(OverheadRecord, JsonRoundTrip) {
   EXPECT_EQ(back.checksum, "12.5");
   EXPECT_EQ(back.context["np"], "2");
   EXPECT_EQ(back.iterations, 10);
+  EXPECT_EQ(back.findings, 2);
+  EXPECT_EQ(back.finding_lines, r.finding_lines);
+  EXPECT_EQ(back.tool_failure, "");
 }
 
 TEST(OverheadRecord, StatusNamesRoundTrip) {

@@ -46,6 +46,17 @@ TEST(OverheadReport, FailedRunsHaveNoRowButAreListed) {
   EXPECT_NE(md.find("same checksum"), std::string::npos);
 }
 
+TEST(OverheadReport, FindingsOnCorrectKernelsAreListed) {
+  std::vector<RunRecord> records = {run("native", {1.0}), run("checker", {1.5})};
+  records[0].findings = 0;
+  records[1].findings = 1;
+  records[1].finding_lines = {"1x rma.window.leak: never freed (heat2d.cpp:9)"};
+  std::string md = markdown_report(records, overhead_rows(records), {}, "p.svg");
+  EXPECT_NE(md.find("- heat2d corners np=2 openmpi checker: 1 finding\n"), std::string::npos);
+  EXPECT_NE(md.find("  - 1x rma.window.leak: never freed (heat2d.cpp:9)"), std::string::npos);
+  EXPECT_EQ(md.find("native: "), std::string::npos);
+}
+
 TEST(OverheadReport, MarkdownShowsOverheadIntervalAndMismatches) {
   std::vector<RunRecord> records = {run("native", {1.0, 1.0}), run("slowtool", {2.0, 2.0})};
   auto rows = overhead_rows(records);
