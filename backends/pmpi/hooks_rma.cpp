@@ -41,6 +41,7 @@ struct WinInfo {
   std::vector<std::uint64_t> sent, received;    // passive notices per peer
   std::vector<int> start_targets, post_origins;
   std::uint64_t epoch_opened = 0;               // logical time of the last fence / post
+  std::optional<core::Site> no_put;              // the fence / post opening this epoch asserted MPI_MODE_NOPUT
   struct Send {
     MPI_Request request;
     std::vector<std::uint64_t> buffer;
@@ -147,36 +148,57 @@ void drain(std::uint64_t w, const Call& call) {
   }
 }
 
-// Active target: a fence exchanges every rank's completed intervals at once.
-void fence_exchange(std::uint64_t w, WinInfo& wi, const Call& call) {
-  std::vector<int> scount(static_cast<std::size_t>(wi.n)), rcount(scount.size()),
-      sdispl(scount.size()), rdispl(scount.size());
-  std::vector<std::uint64_t> sendbuf;
-  for (int t = 0; t < wi.n; ++t) {
-    auto& box = wi.outbox[static_cast<std::size_t>(t)];
-    sdispl[static_cast<std::size_t>(t)] = static_cast<int>(sendbuf.size());
-    scount[static_cast<std::size_t>(t)] = static_cast<int>(box.size());
+// Active target: a fence exchanges every rank's completed intervals at once,
+// after a header per peer: the number of record words, whether this fence
+// asserts MPI_MODE_NOPRECEDE, and its call site — the assertion must be given
+// by all members or none (MPI-4.0 12.5.5), and only the exchange can tell.
+void fence_exchange(std::uint64_t w, WinInfo& wi, const Call& call, int assert) {
+  constexpr int head = 3;
+  const auto n = static_cast<std::size_t>(wi.n);
+  const std::uint64_t no_precede = (assert & MPI_MODE_NOPRECEDE) != 0;
+  const core::Site here = call.site();
+  std::vector<std::uint64_t> shead, rhead(head * n), sendbuf;
+  std::vector<int> scount(n), rcount(n), sdispl(n), rdispl(n);
+  for (std::size_t t = 0; t < n; ++t) {
+    auto& box = wi.outbox[t];
+    sdispl[t] = static_cast<int>(sendbuf.size());
+    scount[t] = static_cast<int>(box.size());
+    shead.insert(shead.end(), {box.size(), no_precede, encode_site(here.pc)});
     sendbuf.insert(sendbuf.end(), box.begin(), box.end());
     box.clear();
   }
-  PMPI_Alltoall(scount.data(), 1, MPI_INT, rcount.data(), 1, MPI_INT, wi.shadow);
+  PMPI_Alltoall(shead.data(), head, MPI_UINT64_T, rhead.data(), head, MPI_UINT64_T, wi.shadow);
   int total = 0;
-  for (std::size_t r = 0; r < rcount.size(); ++r) {
+  for (std::size_t r = 0; r < n; ++r) {
+    rcount[r] = static_cast<int>(rhead[head * r]);
     rdispl[r] = total;
     total += rcount[r];
+  }
+  // Reported by each rank that asserted it, naming the first member that did not.
+  for (std::size_t r = 0; no_precede && r < n; ++r) {
+    if (rhead[head * r + 1]) continue;
+    const core::Site theirs{"MPI_Win_fence", wi.world[r], decode_site(rhead[head * r + 2])};
+    State::report({core::ErrorClass::rma_sync_assert_violation,
+                   "MPI_Win_fence asserts MPI_MODE_NOPRECEDE on rank " + std::to_string(here.rank) +
+                       " but not on rank " + std::to_string(theirs.rank) +
+                       "; it must be given by all processes of the window or none",
+                   {core::call(here), core::call(theirs)}});
+    break;
   }
   std::vector<std::uint64_t> recvbuf(static_cast<std::size_t>(total));
   PMPI_Alltoallv(sendbuf.data(), scount.data(), sdispl.data(), MPI_UINT64_T, recvbuf.data(),
                  rcount.data(), rdispl.data(), MPI_UINT64_T, wi.shadow);
   std::vector<core::RemoteRecord> records;
-  for (int o = 0; o < wi.n; ++o) {
-    auto part = decode(wi, o, recvbuf.data() + rdispl[static_cast<std::size_t>(o)],
-                       static_cast<std::size_t>(rcount[static_cast<std::size_t>(o)]));
+  for (std::size_t o = 0; o < n; ++o) {
+    auto part = decode(wi, static_cast<int>(o), recvbuf.data() + rdispl[o], static_cast<std::size_t>(rcount[o]));
     records.insert(records.end(), part.begin(), part.end());
   }
   if (core::RemoteAccesses* remote = rma().remote(w); remote && !records.empty())
-    remote->epoch(wi.world[static_cast<std::size_t>(wi.me)], records, wi.epoch_opened, call.time);
+    remote->epoch(wi.world[static_cast<std::size_t>(wi.me)], records, wi.epoch_opened, call.time, wi.no_put);
   wi.epoch_opened = call.time;
+  // The epoch this fence opens, if any, is bound by its MPI_MODE_NOPUT.
+  wi.no_put.reset();
+  if ((assert & MPI_MODE_NOPUT) && !(assert & MPI_MODE_NOSUCCEED)) wi.no_put = here;
 }
 
 std::vector<int> group_ranks(const WinInfo& wi, MPI_Group group) {
@@ -209,7 +231,8 @@ void exposure_closed(std::uint64_t w, const Call& call) {
   }
   wi->post_origins.clear();
   if (core::RemoteAccesses* remote = rma().remote(w); remote && !records.empty())
-    remote->epoch(wi->world[static_cast<std::size_t>(wi->me)], records, wi->epoch_opened, call.time);
+    remote->epoch(wi->world[static_cast<std::size_t>(wi->me)], records, wi->epoch_opened, call.time, wi->no_put);
+  wi->no_put.reset();
 }
 
 // Interval-structure statistics, one JSON object per line in
@@ -375,7 +398,7 @@ void post_MPI_Win_free(Call&, int, MPI_Win*) noexcept {}
 void pre_MPI_Win_fence(Call& call, int assert, MPI_Win win) noexcept {
   drain(key(win), call);
   rma().fence(key(win), fence_asserts(assert), call.site());
-  if (WinInfo* wi = info(key(win))) fence_exchange(key(win), *wi, call);
+  if (WinInfo* wi = info(key(win))) fence_exchange(key(win), *wi, call, assert);
 }
 void post_MPI_Win_fence(Call&, int, int, MPI_Win) noexcept {}
 void pre_MPI_Win_lock(Call& call, int lock_type, int rank, int, MPI_Win win) noexcept {
@@ -431,12 +454,14 @@ void pre_MPI_Win_complete(Call& call, MPI_Win win) noexcept {
   for (auto& box : wi->outbox) box.clear();
 }
 void post_MPI_Win_complete(Call&, int, MPI_Win) noexcept {}
-void pre_MPI_Win_post(Call& call, MPI_Group group, int, MPI_Win win) noexcept {
+void pre_MPI_Win_post(Call& call, MPI_Group group, int assert, MPI_Win win) noexcept {
   drain(key(win), call);
   rma().post(key(win), call.site());
   if (WinInfo* wi = info(key(win))) {
     wi->post_origins = group_ranks(*wi, group);
     wi->epoch_opened = call.time;
+    wi->no_put.reset();
+    if (assert & MPI_MODE_NOPUT) wi->no_put = call.site();
   }
 }
 void post_MPI_Win_post(Call&, int, MPI_Group, int, MPI_Win) noexcept {}

@@ -19,8 +19,6 @@
 
 namespace assay::pmpi {
 
-// One interposed call in progress: its name and return address, plus scratch
-// space a pre-hook fills for its post-hook (handles MPI overwrites).
 // The per-process logical clock: one tick per intercepted call (the times of
 // findings' accesses, for memory-access diagrams).
 inline std::uint64_t next_time() noexcept {
@@ -28,6 +26,8 @@ inline std::uint64_t next_time() noexcept {
   return ++clock;
 }
 
+// One interposed call in progress: its name and return address, plus scratch
+// space a pre-hook fills for its post-hook (handles MPI overwrites).
 struct Call {
   const char* name;
   void* pc;

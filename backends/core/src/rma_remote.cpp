@@ -32,7 +32,21 @@ void RemoteAccesses::report(int me, const RmaAccess& previous, const Interval& n
 }
 
 void RemoteAccesses::epoch(int me, const std::vector<RemoteRecord>& records, std::uint64_t opened,
-                           std::uint64_t closed) {
+                           std::uint64_t closed, const std::optional<Site>& no_put) {
+  if (no_put) {
+    auto update = std::find_if(records.begin(), records.end(), [](const RemoteRecord& r) {
+      return target_kind(r.interval.access) == AccessKind::write;
+    });
+    if (update != records.end()) {
+      const RmaAccess& a = update->interval.access;
+      sink_({ErrorClass::rma_sync_assert_violation,
+             a.site.op + " by rank " + std::to_string(a.site.rank) + " updates rank " +
+                 std::to_string(me) + "'s window in an epoch opened by " + no_put->op +
+                 " with MPI_MODE_NOPUT",
+             {Access{a.site, AccessKind::call, 0, 0, a.time, 0},
+              Access{*no_put, AccessKind::call, 0, 0, opened, 0}}});
+    }
+  }
   IntervalSet set;
   for (const RemoteRecord& r : records) {
     const Interval& i = r.interval;

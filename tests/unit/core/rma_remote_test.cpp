@@ -53,6 +53,19 @@ TEST_F(RemoteTest, AccumulateRules) {
   EXPECT_EQ(out.classes(), (Strings{"rma.remote.atomicity", "rma.remote.atomicity", "rma.remote.atomicity"}));
 }
 
+TEST_F(RemoteTest, NoPutEpochAcceptsReadsOnlyAndNamesTheOpeningCall) {
+  const Site fence = at("MPI_Win_fence", 0x900, 1);
+  remote.epoch(1, {rec(R, 0, 0, 4), rec(A, 2, 4, 8, RmaCompletion::active, rma_op_no_op, 7)}, 1, 2, fence);
+  EXPECT_TRUE(out.findings.empty());  // gets and MPI_NO_OP reads do not update the window
+  remote.epoch(1, {rec(R, 0, 0, 4), rec(A, 2, 8, 12, RmaCompletion::active, 3, 7)}, 2, 3, fence);
+  ASSERT_EQ(out.classes(), (Strings{"rma.sync.assert-violation"}));
+  const auto& a = out.findings[0].accesses;
+  EXPECT_EQ(a.at(0).site.rank, 2);  // the accumulate's origin
+  EXPECT_EQ(a.at(1).site.op, "MPI_Win_fence");
+  remote.epoch(1, {rec(W, 0, 0, 4)}, 3, 4);  // no assertion: a lone put is fine
+  EXPECT_EQ(out.findings.size(), 1u);
+}
+
 TEST_F(RemoteTest, PassiveFlushedAndExclusiveAreOrdered) {
   remote.passive(1, rec(W, 0, 0, 4, RmaCompletion::flush), 5);
   remote.passive(1, rec(W, 2, 0, 4, RmaCompletion::unlock_exclusive), 6);

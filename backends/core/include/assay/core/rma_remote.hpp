@@ -15,6 +15,7 @@
 //   accesses (shared lock or lock_all, completed only by the unlock) of
 //   different origins are treated as concurrent for the window's lifetime.
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "assay/core/finding.hpp"
@@ -35,8 +36,10 @@ class RemoteAccesses {
   explicit RemoteAccesses(FindingSink sink) : sink_(std::move(sink)) {}
   // All records of one fence or exposure epoch; `opened`/`closed`: logical
   // times of the target's synchronisations that opened and closed it.
+  // `no_put`: the target's fence or post that opened the epoch asserting
+  // MPI_MODE_NOPUT, if it did; a put or accumulate in the epoch violates it.
   void epoch(int me, const std::vector<RemoteRecord>& records, std::uint64_t opened,
-             std::uint64_t closed);
+             std::uint64_t closed, const std::optional<Site>& no_put = std::nullopt);
   // One passive-target record, in any order; `now`: when the target learnt of it.
   void passive(int me, const RemoteRecord& record, std::uint64_t now);
 
