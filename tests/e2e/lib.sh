@@ -24,3 +24,10 @@ no_strays() {
     fail "processes of the run are still alive"
   fi
 }
+# Skips the test (exit 125) unless both MPI launchers are installed.
+require_launchers() {
+  local launcher
+  for launcher in mpirun.openmpi mpiexec.mpich; do
+    command -v "$launcher" >/dev/null || { echo "SKIP: $launcher not installed"; exit 125; }
+  done
+}

@@ -5,13 +5,8 @@
 # under Open MPI and MPICH, and that the report and plot were written.
 # Needs ASSAY (an mpi-assay built with the overhead benchmarks); skips (125)
 # when an MPI implementation is missing.
-set -uo pipefail
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-for launcher in mpirun.openmpi mpiexec.mpich; do
-  command -v "$launcher" >/dev/null || { echo "SKIP: $launcher not installed"; exit 125; }
-done
+source "$(dirname "$0")/lib.sh"
+require_launchers
 
 out=$work/study
 "$ASSAY" overhead --size S --np 2 --mpi openmpi,mpich --backends native \
