@@ -1,18 +1,23 @@
 // Hooks of the collective family. Before every collective each rank
 // contributes a fixed-size descriptor (kind, root, op, type signature, call
-// site) to one MPI_Allgather on the communicator's shadow. Every rank makes
+// site) to one MPI_Iallgather on the communicator's shadow. Every rank makes
 // exactly one such exchange per collective call, whichever collective it is, so
 // the check pairs the n-th collective of every rank and never waits for a call
 // the application does not make itself; ranks whose n-th collectives differ
-// see it in the descriptors. MPI_Comm_free and MPI_Finalize take part as
-// pseudo-collectives, so a collective some ranks skip meets one of them.
-// V-collectives carry per-rank counts: the ranks that know what they expect
-// of each rank (roots, receivers) compare that with what each rank declares.
-// Invalid arguments MPI would abort on are reported first, from local checks.
+// see it in the descriptors. Blocking collectives compare at once; nonblocking
+// ones when waiting is allowed (see Exchange). MPI_Comm_free and MPI_Finalize
+// take part as pseudo-collectives, so a collective some ranks skip meets one
+// of them. V-collectives carry per-rank counts: the ranks that know what they
+// expect of each rank (roots, receivers) compare that with what each rank
+// declares. Invalid arguments MPI would abort on are reported first, from
+// local checks.
 #include <algorithm>
 #include <cctype>
+#include <deque>
 #include <map>
+#include <memory>
 #include <string>
+#include <utility>
 
 #include "hooks.hpp"
 
@@ -103,11 +108,11 @@ struct VArgs {
   std::vector<SigSummary> sends;
 };
 
-void report_pair(core::ErrorClass cls, const Call& call, MPI_Comm comm, int ref_rank,
+void report_pair(core::ErrorClass cls, const core::Site& mine, MPI_Comm comm, int ref_rank,
                  const CollDescriptor& ref, const std::string& message) {
   const int ref_world = world_rank_of(comm, ref_rank);
   core::Site theirs{call_name(ref), ref_world, decode_site(ref.site_offset)};
-  State::report({cls, message, {core::call(call.site()), core::call(theirs)}});
+  State::report({cls, message, {core::call(mine), core::call(theirs)}});
 }
 
 // A mismatch between two nonblocking collectives, kept until the next check
@@ -122,38 +127,107 @@ std::map<MPI_Comm, Pending>& pending() {
   return *p;
 }
 
-void check(const Call& call, MPI_Comm comm, CollDescriptor d, const VArgs* v = nullptr) {
-  Shadow* s = shadow_of(comm);
-  if (!s || !s->aligned) return;
-  int size = 0, me = 0;
-  PMPI_Comm_size(s->comm, &size);
-  PMPI_Comm_rank(s->comm, &me);
-  if (size < 2) return;
+// One collective call's check in flight. Starting a nonblocking collective
+// must not wait for other ranks (MPI-3.1 §5.12), so the descriptors travel by
+// MPI_Iallgather on the shadow (every exchange, blocking or not, so they all
+// match each other) and are compared when waiting is allowed: when the
+// program waits for that collective's request in MPI_Wait/Waitall (before MPI
+// completes it, and may abort on the mismatch) or completes it otherwise (a
+// completion may synchronise, as the blocking collective may), at the next
+// blocking collective on the communicator, at MPI_Comm_free or at
+// MPI_Finalize. Checks on one communicator finish in the order they started.
+// Alltoallv/w also send each rank what it is sent, point to point on the
+// shadow, at the start.
+struct Exchange {
+  MPI_Comm comm = MPI_COMM_NULL;
+  core::Site site;
+  CollDescriptor mine;
+  VArgs v;
+  std::vector<CollDescriptor> all;
+  std::vector<SigSummary> received;
+  MPI_Request gather = MPI_REQUEST_NULL;
+  std::vector<MPI_Request> sends_in, sends_out;
+  std::uint64_t request = 0;  // the program's request of a nonblocking collective
+};
+constexpr int tag_sends = 32000;
+
+// Checks in flight per communicator, oldest first. Exchanges are held by
+// pointer: MPI reads and writes their buffers until they complete.
+std::map<MPI_Comm, std::deque<std::unique_ptr<Exchange>>>& exchanges() {
+  static auto* e = new std::map<MPI_Comm, std::deque<std::unique_ptr<Exchange>>>;
+  return *e;
+}
+// Request handle -> communicator of the check waiting for its completion.
+std::map<std::uint64_t, MPI_Comm>& by_request() {
+  static auto* r = new std::map<std::uint64_t, MPI_Comm>;
+  return *r;
+}
+// The check a nonblocking collective's pre-hook started, for its post-hook.
+thread_local Exchange* awaiting_request = nullptr;
+
+bool sends_exchanged(CollKind k) { return k == CollKind::alltoallv || k == CollKind::alltoallw; }
+
+void start(const Call& call, const Shadow& s, MPI_Comm comm, const CollDescriptor& d, const VArgs* v) {
+  const int size = comm_size(s.comm);
   const auto n = static_cast<std::size_t>(size);
-  d.site_offset = encode_site(reinterpret_cast<std::uintptr_t>(call.pc));
-  std::vector<CollDescriptor> all(n);
-  const int bytes = static_cast<int>(sizeof d);
-  if (PMPI_Allgather(&d, bytes, MPI_BYTE, all.data(), bytes, MPI_BYTE, s->comm) != MPI_SUCCESS) return;
-  const bool agree = core::kinds_agree(all);
-  if (!agree) s->aligned = false;  // later checks would pair unrelated calls
-  // What each rank declares for this rank. Alltoallv/w: a second exchange,
-  // made only when every rank is in the same collective: a decision all ranks
-  // take alike from the same descriptors, so no rank waits for it alone.
-  std::vector<SigSummary> actual(n);
-  if (agree && (all[0].kind == CollKind::alltoallv || all[0].kind == CollKind::alltoallw)) {
-    std::vector<SigSummary> sends = v && v->sends.size() == n ? v->sends : std::vector<SigSummary>(n);
+  Exchange& x = *exchanges()[comm].emplace_back(std::make_unique<Exchange>());
+  x.comm = comm;
+  x.site = call.site();
+  x.mine = d;
+  x.mine.site_offset = encode_site(reinterpret_cast<std::uintptr_t>(call.pc));
+  if (v) x.v = *v;
+  x.all.resize(n);
+  const int bytes = static_cast<int>(sizeof(CollDescriptor));
+  PMPI_Iallgather(&x.mine, bytes, MPI_BYTE, x.all.data(), bytes, MPI_BYTE, s.comm, &x.gather);
+  if (sends_exchanged(d.kind)) {
+    if (x.v.sends.size() != n) x.v.sends.assign(n, SigSummary{});
+    x.received.resize(n);
+    x.sends_in.resize(n);
+    x.sends_out.resize(n);
     const int sb = static_cast<int>(sizeof(SigSummary));
-    if (PMPI_Alltoall(sends.data(), sb, MPI_BYTE, actual.data(), sb, MPI_BYTE, s->comm) != MPI_SUCCESS)
-      return;
-  } else {
-    for (std::size_t i = 0; i < n; ++i)
-      actual[i] = SigSummary{all[i].has_signature, 0, all[i].signature_hash, all[i].signature_elements};
+    for (int i = 0; i < size; ++i) {
+      const auto k = static_cast<std::size_t>(i);
+      PMPI_Irecv(&x.received[k], sb, MPI_BYTE, i, tag_sends, s.comm, &x.sends_in[k]);
+      PMPI_Isend(&x.v.sends[k], sb, MPI_BYTE, i, tag_sends, s.comm, &x.sends_out[k]);
+    }
   }
-  auto mismatch = core::compare(all, me);
+  if (d.nonblocking) awaiting_request = &x;
+}
+
+// Per-rank sends no rank will compare: receives cancelled, sends left to MPI.
+void drop_sends(Exchange& x) {
+  for (MPI_Request& r : x.sends_in) {
+    PMPI_Cancel(&r);
+    PMPI_Request_free(&r);
+  }
+  for (MPI_Request& r : x.sends_out) PMPI_Request_free(&r);
+  x.sends_in.clear();
+  x.sends_out.clear();
+}
+
+void compare(Shadow& s, MPI_Comm comm, Exchange& x) {
+  PMPI_Wait(&x.gather, MPI_STATUS_IGNORE);
+  const int me = comm_rank(s.comm);
+  const auto n = x.all.size();
+  const bool agree = core::kinds_agree(x.all);
+  if (!agree) s.aligned = false;  // later checks would pair unrelated calls
+  // What each rank declares for this rank.
+  std::vector<SigSummary> actual(n);
+  if (agree && sends_exchanged(x.mine.kind)) {
+    PMPI_Waitall(static_cast<int>(n), x.sends_in.data(), MPI_STATUSES_IGNORE);
+    PMPI_Waitall(static_cast<int>(n), x.sends_out.data(), MPI_STATUSES_IGNORE);
+    actual = x.received;
+  } else {
+    drop_sends(x);
+    for (std::size_t i = 0; i < n; ++i)
+      actual[i] = SigSummary{x.all[i].has_signature, 0, x.all[i].signature_hash, x.all[i].signature_elements};
+  }
+  const CollDescriptor& d = x.mine;
+  auto mismatch = core::compare(x.all, me);
   if (auto it = pending().find(comm); it != pending().end()) {
     const Pending p = it->second;
     pending().erase(it);
-    if (mismatch && core::swapped(p.mine, p.ref, d, all[static_cast<std::size_t>(mismatch->reference_rank)]))
+    if (mismatch && core::swapped(p.mine, p.ref, d, x.all[static_cast<std::size_t>(mismatch->reference_rank)]))
       State::report({core::ErrorClass::coll_order_nbc_mismatch,
                      "rank " + std::to_string(state().rank) + " starts " + describe(p.mine) +
                          " and then " + describe(d) + ", rank " + std::to_string(p.ref_site.rank) +
@@ -161,29 +235,63 @@ void check(const Call& call, MPI_Comm comm, CollDescriptor d, const VArgs* v = n
                      {core::call(p.my_site), core::call(p.ref_site)}});
   }
   if (mismatch) {
-    const CollDescriptor& ref = all[static_cast<std::size_t>(mismatch->reference_rank)];
+    const CollDescriptor& ref = x.all[static_cast<std::size_t>(mismatch->reference_rank)];
     if (agree && d.nonblocking && ref.nonblocking) {
       const int ref_world = world_rank_of(comm, mismatch->reference_rank);
-      pending()[comm] = Pending{d, ref, call.site(),
+      pending()[comm] = Pending{d, ref, x.site,
                                 core::Site{call_name(ref), ref_world, decode_site(ref.site_offset)}};
     }
-    report_pair(mismatch->cls, call, comm, mismatch->reference_rank, ref,
+    report_pair(mismatch->cls, x.site, comm, mismatch->reference_rank, ref,
                 "rank " + std::to_string(state().rank) + " calls " + describe(d) + " where rank " +
                     std::to_string(world_rank_of(comm, mismatch->reference_rank)) + " calls " +
                     describe(ref));
     return;
   }
-  if (!agree || !v || v->expected.size() != n) return;
-  if (auto r = core::first_unexpected(v->expected, actual)) {
+  if (!agree || x.v.expected.size() != n) return;
+  if (auto r = core::first_unexpected(x.v.expected, actual)) {
     const auto i = static_cast<std::size_t>(*r);
-    report_pair(core::ErrorClass::coll_arg_type_mismatch, call, comm, *r, all[i],
+    report_pair(core::ErrorClass::coll_arg_type_mismatch, x.site, comm, *r, x.all[i],
                 "rank " + std::to_string(state().rank) + " expects a type signature of " +
-                    std::to_string(v->expected[i].elements) + " elements for rank " +
+                    std::to_string(x.v.expected[i].elements) + " elements for rank " +
                     std::to_string(world_rank_of(comm, *r)) + " in " + call_name(d) +
                     ", which declares " + std::to_string(actual[i].elements) +
-                    (actual[i].elements == v->expected[i].elements ? " elements of other types"
-                                                                   : " elements"));
+                    (actual[i].elements == x.v.expected[i].elements ? " elements of other types"
+                                                                    : " elements"));
   }
+}
+
+// Finishes the checks on comm in order, up to and including the one of the
+// program's request `request` (0: all of them). Once ranks disagreed, the
+// exchanges no longer pair up and nothing more is waited for; MPI forbids
+// freeing a collective's request, so the abandoned exchange is left to MPI.
+void finish(MPI_Comm comm, std::uint64_t request = 0) {
+  auto it = exchanges().find(comm);
+  if (it == exchanges().end()) return;
+  Shadow* s = shadow_of(comm);
+  auto& queue = it->second;
+  bool last = false;
+  while (!queue.empty() && !last) {
+    std::unique_ptr<Exchange> x = std::move(queue.front());
+    queue.pop_front();
+    if (x->request) by_request().erase(x->request);
+    last = request && x->request == request;
+    if (s && s->aligned) {
+      compare(*s, comm, *x);
+    } else {
+      drop_sends(*x);
+      (void)x.release();
+    }
+  }
+  if (queue.empty()) exchanges().erase(it);
+}
+
+// Every collective, blocking or not, and the pseudo-collectives: one exchange
+// on the shadow; blocking calls wait for it (and the checks before it) here.
+void check(const Call& call, MPI_Comm comm, const CollDescriptor& d, const VArgs* v = nullptr) {
+  Shadow* s = shadow_of(comm);
+  if (!s || !s->aligned || comm_size(s->comm) < 2) return;
+  start(call, *s, comm, d, v);
+  if (!d.nonblocking) finish(comm);
 }
 
 // --- invalid arguments, reported before MPI aborts on them ----------------------
@@ -398,9 +506,16 @@ int sum(const int counts[], int n) {
   return s;
 }
 
+// The request of a nonblocking collective: the request table follows it, and
+// its completion finishes the collective's check.
 void nbc_created(const Call& call, int rc, MPI_Request* request) {
+  Exchange* x = std::exchange(awaiting_request, nullptr);
   if (rc != MPI_SUCCESS || !request || *request == MPI_REQUEST_NULL) return;
   state().requests.created(key(*request), request, core::RequestKind::collective, false, call.site());
+  if (x) {
+    x->request = key(*request);
+    by_request()[x->request] = x->comm;
+  }
 }
 
 // A communicator the program created: its shadow, and the leak check follows it.
@@ -411,6 +526,10 @@ void added(const Call& call, MPI_Comm comm) {
 }
 
 }  // namespace
+
+void finish_nbc_check(std::uint64_t request) {
+  if (auto it = by_request().find(request); it != by_request().end()) finish(it->second, request);
+}
 
 void finalize_coll(const Call& call) {
   std::vector<std::pair<std::uint64_t, MPI_Comm>> order;

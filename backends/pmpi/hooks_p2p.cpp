@@ -41,9 +41,20 @@ void save_waiting(Call& call, int n, const MPI_Request* requests) {
   }
 }
 
+// pre of MPI_Wait/Waitall: every request given must complete, and completing a
+// nonblocking collective may synchronise, so its check finishes first, before
+// MPI may abort on the mismatch the check is about to name.
+void finish_nbc_checks(const Call& call) {
+  for (std::uint64_t h : call.saved)
+    if (h) finish_nbc_check(h);
+}
+
 void completed(const Call& call, int index) {
   if (index < 0 || static_cast<std::size_t>(index) >= call.saved.size()) return;
-  if (std::uint64_t h = call.saved[static_cast<std::size_t>(index)]) state().requests.completed(h);
+  if (std::uint64_t h = call.saved[static_cast<std::size_t>(index)]) {
+    state().requests.completed(h);
+    finish_nbc_check(h);
+  }
 }
 
 void completed_all(const Call& call) {
@@ -92,6 +103,7 @@ void post_MPI_Startall(Call&, int, int, MPI_Request[]) noexcept {}
 
 void pre_MPI_Wait(Call& call, MPI_Request* request, MPI_Status*) noexcept {
   save_waiting(call, 1, request);
+  finish_nbc_checks(call);
 }
 void post_MPI_Wait(Call& call, int rc, MPI_Request*, MPI_Status*) noexcept {
   if (rc == MPI_SUCCESS) completed(call, 0);
@@ -104,6 +116,7 @@ void post_MPI_Test(Call& call, int rc, MPI_Request*, int* flag, MPI_Status*) noe
 }
 void pre_MPI_Waitall(Call& call, int count, MPI_Request requests[], MPI_Status[]) noexcept {
   save_waiting(call, count, requests);
+  finish_nbc_checks(call);
 }
 void post_MPI_Waitall(Call& call, int rc, int, MPI_Request[], MPI_Status[]) noexcept {
   if (rc == MPI_SUCCESS) completed_all(call);

@@ -138,7 +138,9 @@ ASSAY_TYPE_CTOR(MPI_Type_create_resized, MPI_Datatype, MPI_Aint, MPI_Aint)
 ASSAY_TYPE_CTOR(MPI_Type_dup, MPI_Datatype)
 #undef ASSAY_TYPE_CTOR
 void pre_MPI_Type_free(Call&, MPI_Datatype* type) noexcept {
-  if (type) resource_freed(ResourceKind::datatype, key(*type));
+  if (!type) return;
+  resource_freed(ResourceKind::datatype, key(*type));
+  forget_type_blocks(*type);
 }
 void post_MPI_Type_free(Call&, int, MPI_Datatype*) noexcept {}
 

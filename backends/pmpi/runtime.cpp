@@ -5,8 +5,10 @@
 #include <link.h>
 #include <unistd.h>
 
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
+#include <mutex>
 #include <string>
 
 namespace assay::pmpi {
@@ -246,7 +248,53 @@ std::uint64_t extent_bytes(int count, MPI_Datatype t) {
 }
 
 
-std::vector<std::pair<std::int64_t, std::int64_t>> type_blocks(int count, MPI_Datatype t) {
+namespace {
+using Blocks = std::vector<std::pair<std::int64_t, std::int64_t>>;
+
+// The gaps of count x t, found by unpacking (costs a pass over the span).
+std::optional<Blocks> unpacked_blocks(int count, MPI_Datatype t, std::int64_t tlb, std::int64_t span) {
+  int packed_size = 0;
+  if (PMPI_Pack_size(count, t, MPI_COMM_SELF, &packed_size) != MPI_SUCCESS) return std::nullopt;
+  // Unpack a packed buffer of 0xFF bytes into a zeroed copy of the span
+  // (native unpacking copies bytes); the type's first byte lands on scratch[0].
+  std::vector<unsigned char> packed(static_cast<std::size_t>(packed_size), 0xFF);
+  std::vector<unsigned char> scratch(static_cast<std::size_t>(span), 0);
+  auto* out = reinterpret_cast<void*>(reinterpret_cast<std::uintptr_t>(scratch.data()) -
+                                      static_cast<std::uintptr_t>(tlb));
+  int pos = 0;
+  if (PMPI_Unpack(packed.data(), packed_size, &pos, out, count, t, MPI_COMM_SELF) != MPI_SUCCESS)
+    return std::nullopt;
+  Blocks blocks;
+  for (std::int64_t i = 0; i < span; ++i) {
+    if (!scratch[static_cast<std::size_t>(i)]) continue;
+    if (!blocks.empty() && blocks.back().second == tlb + i) ++blocks.back().second;
+    else blocks.emplace_back(tlb + i, tlb + i + 1);
+  }
+  return blocks;
+}
+
+// A datatype never changes, so its gaps are found once per count (a halo
+// exchange sends the same column type every step); MPI_Type_free forgets
+// them, since MPI may hand the handle out again.
+struct BlocksCache {
+  std::mutex m;
+  std::map<std::pair<std::uint64_t, int>, Blocks> by_type;
+};
+BlocksCache& blocks_cache() {
+  static auto* c = new BlocksCache;
+  return *c;
+}
+}  // namespace
+
+void forget_type_blocks(MPI_Datatype t) {
+  auto& c = blocks_cache();
+  std::lock_guard lock(c.m);
+  const std::uint64_t k = key(t);
+  for (auto it = c.by_type.lower_bound({k, INT_MIN}); it != c.by_type.end() && it->first.first == k;)
+    it = c.by_type.erase(it);
+}
+
+Blocks type_blocks(int count, MPI_Datatype t) {
   if (count <= 0 || t == MPI_DATATYPE_NULL) return {};
   MPI_Aint lb = 0, extent = 0, tlb = 0, textent = 0;
   int size = 0;
@@ -256,27 +304,13 @@ std::vector<std::pair<std::int64_t, std::int64_t>> type_blocks(int count, MPI_Da
     return {};
   const auto span = static_cast<std::int64_t>((count - 1) * extent + textent);
   const auto bytes = static_cast<std::int64_t>(size) * count;
-  const std::vector<std::pair<std::int64_t, std::int64_t>> whole{{tlb, tlb + span}};
-  int packed_size = 0;
-  if (bytes >= span || span > (1 << 20) ||
-      PMPI_Pack_size(count, t, MPI_COMM_SELF, &packed_size) != MPI_SUCCESS)
-    return whole;
-  // Gaps: unpack a packed buffer of 0xFF bytes into a zeroed copy of the span
-  // (native unpacking copies bytes); the type's first byte lands on scratch[0].
-  std::vector<unsigned char> packed(static_cast<std::size_t>(packed_size), 0xFF);
-  std::vector<unsigned char> scratch(static_cast<std::size_t>(span), 0);
-  auto* out = reinterpret_cast<void*>(reinterpret_cast<std::uintptr_t>(scratch.data()) -
-                                      static_cast<std::uintptr_t>(tlb));
-  int pos = 0;
-  if (PMPI_Unpack(packed.data(), packed_size, &pos, out, count, t, MPI_COMM_SELF) != MPI_SUCCESS)
-    return whole;
-  std::vector<std::pair<std::int64_t, std::int64_t>> blocks;
-  for (std::int64_t i = 0; i < span; ++i) {
-    if (!scratch[static_cast<std::size_t>(i)]) continue;
-    if (!blocks.empty() && blocks.back().second == tlb + i) ++blocks.back().second;
-    else blocks.emplace_back(tlb + i, tlb + i + 1);
-  }
-  return blocks;
+  const Blocks whole{{tlb, tlb + span}};
+  if (bytes >= span || span > (1 << 20)) return whole;
+  auto& c = blocks_cache();
+  std::lock_guard lock(c.m);
+  auto [it, fresh] = c.by_type.try_emplace({key(t), count});
+  if (fresh) it->second = unpacked_blocks(count, t, tlb, span).value_or(whole);
+  return it->second;
 }
 
 }  // namespace assay::pmpi

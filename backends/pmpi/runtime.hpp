@@ -105,12 +105,17 @@ std::uint64_t extent_bytes(int count, MPI_Datatype t);  // bytes spanned by coun
 // buffer's address: exact gaps for strided types up to a 1 MiB span, the
 // whole span beyond; empty for an empty or invalid type.
 std::vector<std::pair<std::int64_t, std::int64_t>> type_blocks(int count, MPI_Datatype t);
+void forget_type_blocks(MPI_Datatype t);  // at MPI_Type_free: the handle may come back
 
 // What each family checks at MPI_Finalize (hooks_<family>.cpp), still inside MPI.
 void finalize_p2p(const Call& call);
 void finalize_coll(const Call& call);
 void finalize_rma(const Call& call);
 void finalize_res(const Call& call);
+
+// The program waits for or completed a nonblocking collective's request
+// (hooks_p2p.cpp tells hooks_coll.cpp): its consistency check finishes.
+void finish_nbc_check(std::uint64_t request);
 
 // Resources and the MPI lifetime (hooks_res.cpp): handles the program creates
 // and frees, the Init wrappers, and every outermost call of the program.

@@ -576,7 +576,8 @@ void different_cases(std::vector<Case> &cases)
             k.body = branch("rank == 0", complete(a), complete(b));
             k.description = "Rank 0 calls " + a.mpi() + " while rank 1 calls " + b.mpi() + " on the same communicator.";
             k.note = kOrderRule;
-            cases.push_back(erroneous(k, "coll.order.mismatch", {"rank0", "rank1"}, base_id(a)));
+            cases.push_back(erroneous(k, nb ? "coll.order.nbc-mismatch" : "coll.order.mismatch",
+                                      {"rank0", "rank1"}, base_id(a)));
         }
     }
 }

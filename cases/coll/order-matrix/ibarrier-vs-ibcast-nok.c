@@ -1,7 +1,7 @@
 // GENERATED: cases/gen/coll_matrix.cpp
 // DESCRIPTION: Rank 0 calls MPI_Ibarrier while rank 1 calls MPI_Ibcast on the same communicator.
 // NPROCS: 2
-// EXPECT: error coll.order.mismatch
+// EXPECT: error coll.order.nbc-mismatch
 // EXPECT-AT: rank0 rank1
 // TWIN: coll/arg-matrix/ibarrier-ok
 // TIMEOUT: 10

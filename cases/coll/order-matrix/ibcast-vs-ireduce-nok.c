@@ -1,7 +1,7 @@
 // GENERATED: cases/gen/coll_matrix.cpp
 // DESCRIPTION: Rank 0 calls MPI_Ibcast while rank 1 calls MPI_Ireduce on the same communicator.
 // NPROCS: 2
-// EXPECT: error coll.order.mismatch
+// EXPECT: error coll.order.nbc-mismatch
 // EXPECT-AT: rank0 rank1
 // TWIN: coll/arg-matrix/ibcast-ok
 // NOTE: MPI-3.1 §5.13: all processes must call collective operations (blocking and nonblocking) in the same order per communicator. Natively completes with Open MPI and MPICH.

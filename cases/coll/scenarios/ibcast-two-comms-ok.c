@@ -2,6 +2,7 @@
 // NPROCS: 2
 // EXPECT: ok
 // TWIN: coll/scenarios/ibcast-roots-swapped-nok
+// TAGS: smoke
 // NOTE: MPI-3.1 §5.12: the ordering requirement holds per communicator, so starting operations on two communicators in different orders is correct.
 #include <mpi.h>
 

@@ -11,11 +11,15 @@
 
 enum { ROUNDS = 1000 };
 
+/* Both threads enter their loops together, so their calls overlap. */
+static pthread_barrier_t start;
+
 /* Sums a value over the communicator passed in, many times. */
 static void *reduce_often(void *arg)
 {
     MPI_Comm comm = *(MPI_Comm *)arg;
     int value = 1, sum = 0;
+    pthread_barrier_wait(&start);
     for (int i = 0; i < ROUNDS; ++i) {
         MPI_Allreduce(&value, &sum, 1, MPI_INT, MPI_SUM, comm); // @allreduce
     }
@@ -33,10 +37,12 @@ int main(int argc, char **argv)
     MPI_Comm_dup(MPI_COMM_SELF, &comms[0]);
     MPI_Comm_dup(MPI_COMM_SELF, &comms[1]);
     pthread_t threads[2];
+    pthread_barrier_init(&start, NULL, 2);
     for (int t = 0; t < 2; ++t)
         pthread_create(&threads[t], NULL, reduce_often, &comms[t]);
     for (int t = 0; t < 2; ++t)
         pthread_join(threads[t], NULL);
+    pthread_barrier_destroy(&start);
     MPI_Comm_free(&comms[0]);
     MPI_Comm_free(&comms[1]);
 
