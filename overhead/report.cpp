@@ -4,6 +4,7 @@
 #include <cmath>
 #include <fstream>
 #include <map>
+#include <set>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -98,12 +99,18 @@ std::string runs_table(const std::vector<OverheadRow>& rows, const std::vector<R
 std::string context_lines(const std::vector<RunRecord>& records) {
   std::map<std::string, std::string> libraries;  // mpi -> library version line
   std::string size;
-  int iterations = 0, repetitions = 0;
+  int iterations = 0, repetitions = 0, cpus = 0;
+  std::set<int> oversubscribed;  // np above the host's CPUs
   for (const auto& r : records) {
     size = r.size;
     iterations = r.iterations;
     repetitions = r.repetitions;
     if (r.context.contains("mpi_library")) libraries[r.spec.mpi] = r.context["mpi_library"].get<std::string>();
+    const int n = r.context.is_object() ? r.context.value("num_cpus", 0) : 0;
+    if (n > 0 && r.spec.np > n) {
+      oversubscribed.insert(r.spec.np);
+      cpus = n;
+    }
   }
   std::string out = fmt::format(
       "Size {}, {} iterations × {} repetitions per run. A repetition's time is the mean over its iterations "
@@ -111,6 +118,11 @@ std::string context_lines(const std::vector<RunRecord>& records) {
       "95 % interval by bootstrap (2000 resamples, fixed seed).\n\n",
       size, iterations, repetitions);
   for (const auto& [mpi, library] : libraries) out += fmt::format("- {}: {}\n", mpi, library);
+  if (!oversubscribed.empty())
+    out += fmt::format("- np {} exceeds the host's {} CPUs: ranks share cores and MPI's busy polling "
+                       "dominates those times; read their overheads with care, or measure where each "
+                       "rank has a core.\n",
+                       fmt::join(oversubscribed, ", "), cpus);
   return out + "\n";
 }
 

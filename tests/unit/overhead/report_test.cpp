@@ -67,6 +67,17 @@ TEST(OverheadReport, MarkdownShowsOverheadIntervalAndMismatches) {
   EXPECT_NE(md.find("MISMATCH heat2d corners np=2: checksums differ"), std::string::npos);
 }
 
+TEST(OverheadReport, RunsWithMoreRanksThanCpusAreFlagged) {
+  std::vector<RunRecord> records = {run("native", {1.0}), run("native", {2.0})};
+  records[1].spec.np = 4;
+  for (auto& r : records) r.context = {{"num_cpus", 2}};
+  std::string md = markdown_report(records, overhead_rows(records), {}, "p.svg");
+  EXPECT_NE(md.find("- np 4 exceeds the host's 2 CPUs"), std::string::npos);
+  records.pop_back();
+  md = markdown_report(records, overhead_rows(records), {}, "p.svg");
+  EXPECT_EQ(md.find("exceeds the host"), std::string::npos);
+}
+
 TEST(OverheadReport, SvgHasABarPerBackendAndGroup) {
   std::vector<RunRecord> records = {run("native", {1.0}), run("a<b", {2.0})};
   std::string svg = svg_plot(overhead_rows(records));
