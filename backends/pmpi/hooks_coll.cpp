@@ -531,6 +531,11 @@ void finish_nbc_check(std::uint64_t request) {
   if (auto it = by_request().find(request); it != by_request().end()) finish(it->second, request);
 }
 
+void check_window_free(const Call& call, MPI_Comm comm, std::uint64_t created) {
+  const Shadow* s = shadow_of(comm);
+  if (s && s->created == created) check(call, comm, descriptor(CollKind::win_free, false));
+}
+
 void finalize_coll(const Call& call) {
   std::vector<std::pair<std::uint64_t, MPI_Comm>> order;
   for (const auto& [comm, s] : state().shadows) order.emplace_back(s.created, comm);

@@ -35,6 +35,8 @@ constexpr std::size_t record_words = 7;  // lo, hi, kind, op, type, site, comple
 struct WinInfo {
   MPI_Comm shadow = MPI_COMM_NULL;   // the checker's duplicate of the window's communicator
   MPI_Group group = MPI_GROUP_NULL;  // the window communicator's group
+  MPI_Comm comm = MPI_COMM_NULL;     // the program's communicator the window was created over
+  std::optional<std::uint64_t> comm_created;  // ... and its shadow's creation number
   int me = 0, n = 0;
   std::vector<int> world;                       // world rank of each member
   std::vector<std::vector<std::uint64_t>> outbox;  // encoded records per target
@@ -261,9 +263,9 @@ void created(const Call& call, int rc, MPI_Comm comm, MPI_Aint size, int disp_un
   int n = 0, me = 0;
   PMPI_Comm_size(comm, &n);
   PMPI_Comm_rank(comm, &me);
+  const Shadow* s = shadow_of(comm);
   std::vector<core::WindowTarget> targets;
   if (!dynamic) {
-    Shadow* s = shadow_of(comm);
     std::uint64_t mine[2] = {static_cast<std::uint64_t>(size), static_cast<std::uint64_t>(disp_unit)};
     std::vector<std::uint64_t> all(2 * static_cast<std::size_t>(n));
     PMPI_Allgather(mine, 2, MPI_UINT64_T, all.data(), 2, MPI_UINT64_T, s ? s->comm : comm);
@@ -279,6 +281,8 @@ void created(const Call& call, int rc, MPI_Comm comm, MPI_Aint size, int disp_un
   WinInfo wi;
   wi.me = me;
   wi.n = n;
+  wi.comm = comm;
+  if (s) wi.comm_created = s->created;
   if (PMPI_Comm_dup(comm, &wi.shadow) != MPI_SUCCESS) {
     tool_failure("MPI_Comm_dup of a window's shadow communicator failed");
     return;
@@ -390,6 +394,8 @@ void pre_MPI_Win_free(Call& call, MPI_Win* win) noexcept {
   drain(key(*win), call);
   // Report first: an open epoch may hang the free (and our exchange in it).
   if (!rma().free_check(key(*win), call.site())) return;  // invalid window: reported
+  if (const WinInfo* wi = info(key(*win)); wi && wi->comm_created)
+    check_window_free(call, wi->comm, *wi->comm_created);
   freeing(key(*win), call);
   rma().freed(key(*win), call.site());
 }

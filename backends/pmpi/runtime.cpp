@@ -5,6 +5,7 @@
 #include <link.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
@@ -171,19 +172,48 @@ std::uint32_t basic_code(MPI_Datatype t) {
 }
 
 namespace {
+// What a derived datatype was built from (MPI_Type_get_envelope/contents);
+// the derived types MPI hands back are new handles, freed with it.
+struct Contents {
+  int combiner = MPI_COMBINER_NAMED;
+  std::vector<int> ints;
+  std::vector<MPI_Aint> addrs;
+  std::vector<MPI_Datatype> types;
+  bool ok = false;
+  explicit Contents(MPI_Datatype t) {
+    int ni = 0, na = 0, nd = 0;
+    if (PMPI_Type_get_envelope(t, &ni, &na, &nd, &combiner) != MPI_SUCCESS) return;
+    ok = true;
+    if (combiner == MPI_COMBINER_NAMED) return;
+    ints.resize(static_cast<std::size_t>(ni));
+    addrs.resize(static_cast<std::size_t>(na));
+    types.resize(static_cast<std::size_t>(nd));
+    ok = PMPI_Type_get_contents(t, ni, na, nd, ints.data(), addrs.data(), types.data()) == MPI_SUCCESS;
+  }
+  ~Contents() {
+    for (MPI_Datatype& d : types) {
+      int a = 0, b = 0, c = 0, comb = 0;
+      PMPI_Type_get_envelope(d, &a, &b, &c, &comb);
+      if (comb != MPI_COMBINER_NAMED) PMPI_Type_free(&d);
+    }
+  }
+  Contents(const Contents&) = delete;
+  Contents& operator=(const Contents&) = delete;
+};
+
 bool append_signature(core::TypeSignature& sig, MPI_Datatype t, std::uint64_t times, int depth) {
-  int ni = 0, na = 0, nd = 0, combiner = 0;
-  if (depth > 16 || PMPI_Type_get_envelope(t, &ni, &na, &nd, &combiner) != MPI_SUCCESS) return false;
+  if (depth > 16) return false;
+  const Contents c(t);
+  if (!c.ok) return false;
+  const int combiner = c.combiner;
+  const std::vector<int>& ints = c.ints;
+  const std::vector<MPI_Datatype>& types = c.types;
   if (combiner == MPI_COMBINER_NAMED) {
     if (t == MPI_PACKED) return false;  // matches anything
     std::uint32_t code = basic_code(t);
     sig.append(code == 0 ? 1000 : code, times);
     return true;
   }
-  std::vector<int> ints(static_cast<std::size_t>(ni));
-  std::vector<MPI_Aint> addrs(static_cast<std::size_t>(na));
-  std::vector<MPI_Datatype> types(static_cast<std::size_t>(nd));
-  PMPI_Type_get_contents(t, ni, na, nd, ints.data(), addrs.data(), types.data());
   core::TypeSignature inner;
   bool ok = true;
   auto sum = [&](std::size_t from, int n) {
@@ -222,11 +252,6 @@ bool append_signature(core::TypeSignature& sig, MPI_Datatype t, std::uint64_t ti
     }
     default: ok = false;  // darray and others: no signature check
   }
-  for (MPI_Datatype& d : types) {
-    int a = 0, b = 0, c = 0, comb = 0;
-    PMPI_Type_get_envelope(d, &a, &b, &c, &comb);
-    if (comb != MPI_COMBINER_NAMED) PMPI_Type_free(&d);
-  }
   if (ok) sig.append(inner, times);
   return ok;
 }
@@ -250,6 +275,102 @@ std::uint64_t extent_bytes(int count, MPI_Datatype t) {
 
 namespace {
 using Blocks = std::vector<std::pair<std::int64_t, std::int64_t>>;
+
+// Beyond this many blocks per (type, count) the whole span stands for them.
+constexpr std::size_t max_blocks = 1 << 16;
+
+// Appends [lo, hi), merged with the last block when they touch.
+void add_block(Blocks& out, std::int64_t lo, std::int64_t hi) {
+  if (lo >= hi) return;
+  if (!out.empty() && out.back().second == lo) out.back().second = hi;
+  else out.emplace_back(lo, hi);
+}
+
+// The bytes one element of t touches relative to its address, in typemap
+// order, decoded from the type's constructor (MPI-3.1 §4.1.13) without
+// touching memory; nullopt for combiners not decoded here (subarray, darray,
+// ...) or past max_blocks.
+std::optional<Blocks> decoded_blocks(MPI_Datatype t, int depth = 0) {
+  const Contents c(t);
+  if (depth > 16 || !c.ok) return std::nullopt;
+  Blocks out;
+  if (c.combiner == MPI_COMBINER_NAMED) {
+    int size = 0;
+    PMPI_Type_size(t, &size);
+    add_block(out, 0, size);
+    return out;
+  }
+  // n consecutive elements of the k-th constituent type, the first at `at`.
+  auto run = [&](std::size_t k, std::int64_t at, std::int64_t n) {
+    const auto inner = decoded_blocks(c.types[k], depth + 1);
+    MPI_Aint lb = 0, extent = 0;
+    if (!inner || PMPI_Type_get_extent(c.types[k], &lb, &extent) != MPI_SUCCESS) return false;
+    for (std::int64_t e = 0; e < n; ++e) {
+      for (const auto& [lo, hi] : *inner) add_block(out, at + e * extent + lo, at + e * extent + hi);
+      if (out.size() > max_blocks) return false;
+    }
+    return true;
+  };
+  auto extent_of = [&](std::size_t k) {
+    MPI_Aint lb = 0, extent = 0;
+    PMPI_Type_get_extent(c.types[k], &lb, &extent);
+    return static_cast<std::int64_t>(extent);
+  };
+  const auto& ints = c.ints;
+  const auto& addrs = c.addrs;
+  bool ok = true;
+  switch (c.combiner) {
+    case MPI_COMBINER_DUP:
+    case MPI_COMBINER_RESIZED: ok = run(0, 0, 1); break;  // resizing moves no byte
+    case MPI_COMBINER_CONTIGUOUS: ok = run(0, 0, ints[0]); break;
+    case MPI_COMBINER_VECTOR:  // count, blocklength, stride in elements
+      for (int i = 0; ok && i < ints[0]; ++i) ok = run(0, i * ints[2] * extent_of(0), ints[1]);
+      break;
+    case MPI_COMBINER_HVECTOR:  // count, blocklength; stride in bytes
+      for (int i = 0; ok && i < ints[0]; ++i) ok = run(0, i * addrs[0], ints[1]);
+      break;
+    case MPI_COMBINER_INDEXED:  // count, blocklengths[count], displacements[count] in elements
+      for (int i = 0; ok && i < ints[0]; ++i)
+        ok = run(0, ints[static_cast<std::size_t>(ints[0] + 1 + i)] * extent_of(0), ints[static_cast<std::size_t>(1 + i)]);
+      break;
+    case MPI_COMBINER_HINDEXED:  // count, blocklengths[count]; displacements in bytes
+      for (int i = 0; ok && i < ints[0]; ++i)
+        ok = run(0, addrs[static_cast<std::size_t>(i)], ints[static_cast<std::size_t>(1 + i)]);
+      break;
+    case MPI_COMBINER_INDEXED_BLOCK:  // count, blocklength, displacements[count] in elements
+      for (int i = 0; ok && i < ints[0]; ++i)
+        ok = run(0, ints[static_cast<std::size_t>(2 + i)] * extent_of(0), ints[1]);
+      break;
+    case MPI_COMBINER_HINDEXED_BLOCK:  // count, blocklength; displacements in bytes
+      for (int i = 0; ok && i < ints[0]; ++i) ok = run(0, addrs[static_cast<std::size_t>(i)], ints[1]);
+      break;
+    case MPI_COMBINER_STRUCT:  // count, blocklengths[count]; displacements, types per block
+      for (int i = 0; ok && i < ints[0]; ++i) {
+        const auto k = static_cast<std::size_t>(i);
+        ok = run(k, addrs[k], ints[k + 1]);
+      }
+      break;
+    default: ok = false;
+  }
+  if (!ok) return std::nullopt;
+  return out;
+}
+
+// count x t as sorted disjoint blocks, from the decoded element.
+std::optional<Blocks> replicated_blocks(int count, MPI_Datatype t, std::int64_t extent) {
+  const auto element = decoded_blocks(t);
+  if (!element || element->size() * static_cast<std::size_t>(count) > max_blocks) return std::nullopt;
+  Blocks all;
+  for (std::int64_t e = 0; e < count; ++e)
+    for (const auto& [lo, hi] : *element) all.emplace_back(e * extent + lo, e * extent + hi);
+  std::sort(all.begin(), all.end());
+  Blocks out;
+  for (const auto& [lo, hi] : all) {
+    if (!out.empty() && lo <= out.back().second) out.back().second = std::max(out.back().second, hi);
+    else out.emplace_back(lo, hi);
+  }
+  return out;
+}
 
 // The gaps of count x t, found by unpacking (costs a pass over the span).
 std::optional<Blocks> unpacked_blocks(int count, MPI_Datatype t, std::int64_t tlb, std::int64_t span) {
@@ -305,11 +426,15 @@ Blocks type_blocks(int count, MPI_Datatype t) {
   const auto span = static_cast<std::int64_t>((count - 1) * extent + textent);
   const auto bytes = static_cast<std::int64_t>(size) * count;
   const Blocks whole{{tlb, tlb + span}};
-  if (bytes >= span || span > (1 << 20)) return whole;
+  if (bytes >= span) return whole;
   auto& c = blocks_cache();
   std::lock_guard lock(c.m);
   auto [it, fresh] = c.by_type.try_emplace({key(t), count});
-  if (fresh) it->second = unpacked_blocks(count, t, tlb, span).value_or(whole);
+  if (fresh) {
+    std::optional<Blocks> b = replicated_blocks(count, t, extent);
+    if (!b && span <= (1 << 20)) b = unpacked_blocks(count, t, tlb, span);
+    it->second = b.value_or(whole);
+  }
   return it->second;
 }
 

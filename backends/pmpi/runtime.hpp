@@ -102,8 +102,9 @@ std::uint32_t basic_code(MPI_Datatype t);  // 0 when not a named type
 std::optional<core::TypeSignature> signature(int count, MPI_Datatype t);
 std::uint64_t extent_bytes(int count, MPI_Datatype t);  // bytes spanned by count x t
 // The bytes count x t touches, as sorted disjoint [lo, hi) offsets from the
-// buffer's address: exact gaps for strided types up to a 1 MiB span, the
-// whole span beyond; empty for an empty or invalid type.
+// buffer's address: exact gaps, decoded from the type's constructors (up to
+// 65 536 blocks; subarray and darray by unpacking up to a 1 MiB span), else the
+// whole span; empty for an empty or invalid type.
 std::vector<std::pair<std::int64_t, std::int64_t>> type_blocks(int count, MPI_Datatype t);
 void forget_type_blocks(MPI_Datatype t);  // at MPI_Type_free: the handle may come back
 
@@ -116,6 +117,13 @@ void finalize_res(const Call& call);
 // The program waits for or completed a nonblocking collective's request
 // (hooks_p2p.cpp tells hooks_coll.cpp): its consistency check finishes.
 void finish_nbc_check(std::uint64_t request);
+
+// MPI_Win_free synchronises the window's group (MPI-3.1 §11.2.5), so it is
+// checked as a pseudo-collective on the communicator the window was created
+// over (hooks_rma.cpp tells hooks_coll.cpp), while that communicator lives:
+// `created` is its shadow's creation number, so a freed handle that MPI
+// hands out again is not mistaken for it.
+void check_window_free(const Call& call, MPI_Comm comm, std::uint64_t created);
 
 // Resources and the MPI lifetime (hooks_res.cpp): handles the program creates
 // and frees, the Init wrappers, and every outermost call of the program.

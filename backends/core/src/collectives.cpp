@@ -22,6 +22,7 @@ std::string_view name(CollKind k) {
     case CollKind::reduce_scatter_block: return "Reduce_scatter_block";
     case CollKind::scan: return "Scan";
     case CollKind::exscan: return "Exscan";
+    case CollKind::win_free: return "Win_free";
     case CollKind::comm_free: return "Comm_free";
     case CollKind::finalize: return "Finalize";
   }
@@ -29,7 +30,9 @@ std::string_view name(CollKind k) {
 }
 
 namespace {
-bool is_end(CollKind k) { return k == CollKind::comm_free || k == CollKind::finalize; }
+bool is_end(CollKind k) {
+  return k == CollKind::win_free || k == CollKind::comm_free || k == CollKind::finalize;
+}
 
 ErrorClass kind_mismatch_class(const CollDescriptor& a, const CollDescriptor& b) {
   if (is_end(a.kind) || is_end(b.kind)) return ErrorClass::coll_order_conditional;

@@ -44,6 +44,10 @@ TEST(Collectives, KindMismatchClasses) {
   CollDescriptor fin;
   fin.kind = CollKind::finalize;
   EXPECT_EQ(class_on({bcast(0), fin}, 1), ErrorClass::coll_order_conditional);
+  CollDescriptor win_free;  // a rank freeing a window where another still calls a collective
+  win_free.kind = CollKind::win_free;
+  EXPECT_EQ(class_on({bcast(0), win_free}, 1), ErrorClass::coll_order_conditional);
+  EXPECT_EQ(class_on({win_free, bcast(0)}, 1), ErrorClass::coll_order_conditional);
   CollDescriptor ibarrier = barrier;
   ibarrier.nonblocking = 1;
   EXPECT_EQ(class_on({barrier, ibarrier}, 1), ErrorClass::coll_order_nbc_mismatch);

@@ -17,8 +17,10 @@ enum class CollKind : std::int32_t {
   barrier, bcast, gather, gatherv, scatter, scatterv, allgather, allgatherv,
   alltoall, alltoallv, alltoallw, reduce, allreduce, reduce_scatter,
   reduce_scatter_block, scan, exscan,
-  // pseudo-collectives every rank reaches: the last check on a communicator
-  comm_free, finalize,
+  // pseudo-collectives every rank reaches: the end of a window created over
+  // the communicator (MPI_Win_free synchronises, MPI-3.1 §11.2.5) and the last
+  // check on the communicator
+  win_free, comm_free, finalize,
 };
 std::string_view name(CollKind k);
 

@@ -1,0 +1,40 @@
+// DESCRIPTION: Each rank of a 1024 x 520 grid (4 MiB) receives into the very column it is still sending, with a strided column type: the active MPI_Isend reads what the MPI_Irecv writes.
+// NPROCS: 2
+// EXPECT: error nb.buffer.overlap
+// EXPECT-AT: isend irecv
+// TWIN: nb/buffer/halo-columns-large-grid-ok
+// TAGS: smoke
+// NOTE: The column type spans more than 1 MiB, so a checker must know its gaps without unpacking the whole span.
+// NOTE: MPI-3.1 §3.7.2: the buffer of an active send must not be modified, and a receive buffer is written by MPI until the receive completes.
+#include <mpi.h>
+#include <stdlib.h>
+
+enum { ROWS = 1024, COLS = 520 };
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    double *grid = calloc((size_t)ROWS * COLS, sizeof *grid);
+    for (int r = 0; r < ROWS; ++r)
+        for (int c = 0; c < COLS; ++c)
+            grid[r * COLS + c] = rank + r * 0.001 + c;
+
+    MPI_Datatype column;
+    MPI_Type_vector(ROWS, 1, COLS, MPI_DOUBLE, &column);
+    MPI_Type_commit(&column);
+    const int peer = 1 - rank;
+    const int edge = rank == 0 ? COLS - 2 : 1;
+    const int ghost = rank == 0 ? COLS - 2 : 1; /* BUG: the edge column being sent, not the ghost */
+    MPI_Request requests[2];
+    MPI_Isend(&grid[edge], 1, column, peer, 0, MPI_COMM_WORLD, &requests[0]); // @isend
+    MPI_Irecv(&grid[ghost], 1, column, peer, 0, MPI_COMM_WORLD, &requests[1]); // @irecv
+    MPI_Waitall(2, requests, MPI_STATUSES_IGNORE);
+
+    MPI_Type_free(&column);
+    const int bad = grid[ghost] != peer + (double)(rank == 0 ? 1 : COLS - 2);
+    free(grid);
+    MPI_Finalize();
+    return bad;
+}
