@@ -1,5 +1,8 @@
-// Hooks of the point-to-point family: the request table. Handles are saved
-// before completion calls because MPI overwrites them with MPI_REQUEST_NULL.
+// Hooks of the point-to-point family: the request table (handles are saved
+// before completion calls because MPI overwrites them with MPI_REQUEST_NULL)
+// and the report of truncated messages.
+#include <cstdio>
+#include <string>
 #include <vector>
 
 #include "hooks.hpp"
@@ -59,6 +62,46 @@ void completed(const Call& call, int index) {
 
 void completed_all(const Call& call) {
   for (std::size_t i = 0; i < call.saved.size(); ++i) completed(call, static_cast<int>(i));
+}
+
+// --- truncated messages ------------------------------------------------------
+// MPI finds a message longer than the receive buffer (MPI-3.1 §3.2.4) only
+// inside the receive or the completion, where the default error handler,
+// MPI_ERRORS_ARE_FATAL, aborts. So the checker's handler takes that default's
+// place on MPI_COMM_WORLD and MPI_COMM_SELF (communicators made from them
+// inherit it): it reports a truncation at the program's call in progress, then
+// aborts as the fatal handler does. MPI_Comm_get_errhandler still answers
+// MPI_ERRORS_ARE_FATAL, and a handler the program sets replaces ours.
+
+MPI_Errhandler& reporting_handler() {
+  static MPI_Errhandler h = MPI_ERRHANDLER_NULL;
+  return h;
+}
+
+void on_error(MPI_Comm* comm, int* code, ...) noexcept {
+  int cls = MPI_ERR_OTHER, length = 0;
+  char text[MPI_MAX_ERROR_STRING] = "";
+  PMPI_Error_class(*code, &cls);
+  PMPI_Error_string(*code, text, &length);
+  const Call* call = current_call();
+  if (cls == MPI_ERR_TRUNCATE && call)
+    State::report({core::ErrorClass::nb_buffer_truncation,
+                   std::string(call->name) + ": the message received is longer than the receive buffer (" +
+                       text + ")",
+                   {core::call(call->site())}});
+  std::fprintf(stderr, "==ASSAY== rank %d: %s%s%s; aborting as MPI_ERRORS_ARE_FATAL does\n", state().rank,
+               call ? call->name : "", call ? ": " : "", text);
+  std::fflush(stderr);
+  PMPI_Abort(*comm, *code);
+}
+
+// Only the default is replaced.
+void report_truncation_on(MPI_Comm comm) {
+  MPI_Errhandler current = MPI_ERRHANDLER_NULL;
+  if (PMPI_Comm_get_errhandler(comm, &current) != MPI_SUCCESS) return;
+  const bool fatal = current == MPI_ERRORS_ARE_FATAL;
+  if (current != MPI_ERRHANDLER_NULL) PMPI_Errhandler_free(&current);
+  if (fatal) PMPI_Comm_set_errhandler(comm, reporting_handler());
 }
 
 }  // namespace
@@ -167,6 +210,32 @@ void post_MPI_Request_free(Call&, int, MPI_Request*) noexcept {}
 // The empty wrapper of the overhead benchmark.
 void pre_MPI_Comm_rank(Call&, MPI_Comm, int*) noexcept {}
 void post_MPI_Comm_rank(Call&, int, MPI_Comm, int*) noexcept {}
+
+void watch_truncation() {
+  if (PMPI_Comm_create_errhandler(on_error, &reporting_handler()) != MPI_SUCCESS) return;
+  report_truncation_on(MPI_COMM_WORLD);
+  report_truncation_on(MPI_COMM_SELF);
+}
+
+// Blocking receives: no hooks; they are interposed so that on_error can name them.
+void pre_MPI_Recv(Call&, void*, int, MPI_Datatype, int, int, MPI_Comm, MPI_Status*) noexcept {}
+void post_MPI_Recv(Call&, int, void*, int, MPI_Datatype, int, int, MPI_Comm, MPI_Status*) noexcept {}
+void pre_MPI_Sendrecv(Call&, const void*, int, MPI_Datatype, int, int, void*, int, MPI_Datatype, int,
+                      int, MPI_Comm, MPI_Status*) noexcept {}
+void post_MPI_Sendrecv(Call&, int, const void*, int, MPI_Datatype, int, int, void*, int, MPI_Datatype,
+                       int, int, MPI_Comm, MPI_Status*) noexcept {}
+void pre_MPI_Sendrecv_replace(Call&, void*, int, MPI_Datatype, int, int, int, int, MPI_Comm,
+                              MPI_Status*) noexcept {}
+void post_MPI_Sendrecv_replace(Call&, int, void*, int, MPI_Datatype, int, int, int, int, MPI_Comm,
+                               MPI_Status*) noexcept {}
+
+// The program sees the default it would see without the checker.
+void pre_MPI_Comm_get_errhandler(Call&, MPI_Comm, MPI_Errhandler*) noexcept {}
+void post_MPI_Comm_get_errhandler(Call&, int rc, MPI_Comm, MPI_Errhandler* handler) noexcept {
+  if (rc != MPI_SUCCESS || !handler || *handler != reporting_handler()) return;
+  PMPI_Errhandler_free(handler);
+  *handler = MPI_ERRORS_ARE_FATAL;
+}
 
 void finalize_p2p(const Call&) { state().requests.finalize(); }
 

@@ -79,7 +79,10 @@ void outside_init(const Call& call) {
   close_report();
 }
 
+static thread_local const Call* in_progress = nullptr;
+
 void enter_call(const Call& call) {
+  in_progress = &call;
   const std::uint64_t self = this_thread();
   if (const char* why = threads().enter(self)) threads().report(call.site(), why);
   // Serialized, another thread than last time: stay inside a moment (before
@@ -87,7 +90,11 @@ void enter_call(const Call& call) {
   // call. Locked programs only pay it when the lock changes hands.
   if (threads().handed_over(self)) std::this_thread::sleep_for(std::chrono::microseconds(200));
 }
-void leave_call() { threads().leave(); }
+void leave_call() {
+  in_progress = nullptr;
+  threads().leave();
+}
+const Call* current_call() { return in_progress; }
 
 void pre_MPI_Comm_idup(Call&, MPI_Comm, MPI_Comm*, MPI_Request*) noexcept {}
 void post_MPI_Comm_idup(Call& call, int rc, MPI_Comm, MPI_Comm* newcomm, MPI_Request*) noexcept {

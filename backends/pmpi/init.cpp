@@ -12,6 +12,7 @@ void start_checker(const Call& call, int provided) noexcept {
   PMPI_Comm_rank(MPI_COMM_WORLD, &s.rank);
   open_report(s.rank);
   add_shadow(MPI_COMM_WORLD);
+  watch_truncation();
   init_done(call, provided);
   s.active = true;
 }

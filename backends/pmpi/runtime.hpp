@@ -109,6 +109,10 @@ std::vector<std::pair<std::int64_t, std::int64_t>> type_blocks(int count, MPI_Da
 void forget_type_blocks(MPI_Datatype t);  // at MPI_Type_free: the handle may come back
 
 // What each family checks at MPI_Finalize (hooks_<family>.cpp), still inside MPI.
+// Truncated messages are reported from an error handler (hooks_p2p.cpp),
+// installed once MPI is initialised, at the program's call in progress.
+void watch_truncation();
+
 void finalize_p2p(const Call& call);
 void finalize_coll(const Call& call);
 void finalize_rma(const Call& call);
@@ -135,5 +139,6 @@ void finalize_entered();
 void outside_init(const Call& call);              // a call while the checker is not active
 void enter_call(const Call& call);
 void leave_call();
+const Call* current_call();  // the outermost interposed call of this thread, if any
 
 }  // namespace assay::pmpi

@@ -3,7 +3,7 @@
 // EXPECT: error nb.buffer.truncation
 // EXPECT-AT: send recv
 // TWIN: nb/buffer/recv-fits-ok
-// TAGS: crash
+// TAGS: crash smoke
 // TIMEOUT: 10
 // NOTE: MPI-3.1 §3.2.4: a message longer than the receive buffer is an overflow error (MPI_ERR_TRUNCATE); MPI_COMM_WORLD's default handler MPI_ERRORS_ARE_FATAL aborts the job on both MPIs.
 #include <mpi.h>
