@@ -5,7 +5,9 @@
 // duplicate of the window's communicator, at that synchronisation —
 //   fence: one alltoall(v) inside the (collective) fence;
 //   PSCW: MPI_Win_complete sends one message to each target of its start
-//         group, MPI_Win_wait/test receives one from each origin of its post group;
+//         group, MPI_Win_wait/test receives one from each origin of its post
+//         group (and post/start/free exchange notices that reveal group
+//         mismatches, see announce_free);
 //   passive: unlock/unlock_all/flush/flush_all send to the target, which picks
 //         the notices up by nonblocking probe at its own calls on the window and,
 //         at MPI_Win_free (collective), receives exactly the count each origin
@@ -15,6 +17,8 @@
 // sends outside a call both make (no helper thread, no MPI_THREAD_MULTIPLE).
 // Synchronisation calls are announced before the PMPI call so that misuse MPI
 // answers by aborting (unlock without lock, ...) is reported first.
+#include <sched.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -29,7 +33,7 @@ using core::RmaCompletion;
 
 core::RmaSync& rma() { return state().rma; }
 
-constexpr int tag_pscw = 1, tag_passive = 2;
+constexpr int tag_pscw = 1, tag_passive = 2, tag_post = 3, tag_free = 4;
 constexpr std::size_t record_words = 7;  // lo, hi, kind, op, type, site, completion
 
 struct WinInfo {
@@ -42,6 +46,11 @@ struct WinInfo {
   std::vector<std::vector<std::uint64_t>> outbox;  // encoded records per target
   std::vector<std::uint64_t> sent, received;    // passive notices per peer
   std::vector<int> start_targets, post_origins;
+  std::optional<core::Site> start_site, post_site;  // the open access / exposure epoch's call
+  std::uint64_t last_post = 0;                  // encoded site of this rank's last MPI_Win_post
+  std::vector<char> gone;                       // peers whose MPI_Win_free notice arrived ...
+  std::vector<std::uint64_t> free_site;         // ... and its encoded site
+  std::vector<std::pair<int, core::Site>> posts_owed;  // (target, start) of MPI_MODE_NOCHECK starts
   std::uint64_t epoch_opened = 0;               // logical time of the last fence / post
   std::optional<core::Site> no_put;              // the fence / post opening this epoch asserted MPI_MODE_NOPUT
   struct Send {
@@ -215,6 +224,136 @@ std::vector<int> group_ranks(const WinInfo& wi, MPI_Group group) {
   return ranks;
 }
 
+// PSCW group consistency (MPI-3.1 §11.5.2): every process of a start group
+// must post an exposure epoch to the origin, and every process of a post group
+// must start an access epoch to the target; otherwise MPI hangs. Each post
+// sends its origins a notice, which the origin's MPI_Win_start takes before
+// calling MPI; each MPI_Win_free first tells every member that this rank opens
+// no more epochs on the window. A rank about to wait for a peer in PSCW (the
+// target in MPI_Win_wait for an origin's completion notice, the origin in
+// MPI_Win_start for a target's post notice) polls for that message or the
+// peer's free notice. MPI may block there anyway (MPI-3.1 §11.5.2 lets
+// MPI_Win_start wait for the posts, and Open MPI does), so a correct program
+// is not kept waiting longer than MPI may keep it; the free notice means the
+// peer never will: reported, and then MPI's call runs (and hangs, as natively).
+void announce_free(WinInfo& wi, const Call& call) {
+  reap_sends(wi);
+  for (int r = 0; r < wi.n; ++r) {
+    if (r == wi.me) continue;
+    auto s = std::make_unique<WinInfo::Send>();
+    s->buffer = {encode_site(reinterpret_cast<std::uintptr_t>(call.pc)), wi.last_post};
+    PMPI_Isend(s->buffer.data(), 2, MPI_UINT64_T, r, tag_free, wi.shadow, &s->request);
+    wi.sends.push_back(std::move(s));
+  }
+}
+
+struct FreeNotice {
+  core::Site free, last_post;  // last_post.pc == 0: the peer never posted
+};
+
+// Polls until `peer` sent a message with `tag` (left for the caller), or its
+// free notice arrived instead (taken and returned).
+std::optional<FreeNotice> await_peer(WinInfo& wi, int peer, int tag) {
+  for (;;) {
+    int sent = 0, freed = 0;
+    PMPI_Iprobe(peer, tag, wi.shadow, &sent, MPI_STATUS_IGNORE);
+    if (sent) return std::nullopt;
+    PMPI_Iprobe(peer, tag_free, wi.shadow, &freed, MPI_STATUS_IGNORE);
+    if (freed) {
+      // The peer sent the awaited message, if at all, before its free notice.
+      PMPI_Iprobe(peer, tag, wi.shadow, &sent, MPI_STATUS_IGNORE);
+      if (sent) return std::nullopt;
+      std::uint64_t notice[2] = {0, 0};
+      PMPI_Recv(notice, 2, MPI_UINT64_T, peer, tag_free, wi.shadow, MPI_STATUS_IGNORE);
+      wi.gone[static_cast<std::size_t>(peer)] = 1;
+      wi.free_site[static_cast<std::size_t>(peer)] = notice[0];
+      const int world = wi.world[static_cast<std::size_t>(peer)];
+      return FreeNotice{{"MPI_Win_free", world, decode_site(notice[0])},
+                        {"MPI_Win_post", world, notice[1] ? decode_site(notice[1]) : 0}};
+    }
+    sched_yield();
+  }
+}
+
+// pre MPI_Win_start: the post notice of every target, or the report of the
+// target that will never post; such targets get no completion notice.
+void await_posts(WinInfo& wi) {
+  std::vector<int> posted;
+  for (int t : wi.start_targets) {
+    if (auto gone = await_peer(wi, t, tag_post)) {
+      const core::Site mine = wi.start_site.value_or(core::Site{"MPI_Win_start", state().rank, 0});
+      const bool ever = gone->last_post.pc != 0;
+      State::report({core::ErrorClass::rma_sync_pscw_group_mismatch,
+                     "rank " + std::to_string(mine.rank) + " starts an access epoch to rank " +
+                         std::to_string(gone->free.rank) + ", which frees the window without posting " +
+                         (ever ? "an exposure epoch to rank " + std::to_string(mine.rank) +
+                                     " (its last MPI_Win_post excludes it)"
+                               : "any exposure epoch"),
+                     {core::call(mine), core::call(ever ? gone->last_post : gone->free)}});
+      continue;
+    }
+    std::uint64_t site = 0;
+    PMPI_Recv(&site, 1, MPI_UINT64_T, t, tag_post, wi.shadow, MPI_STATUS_IGNORE);
+    posted.push_back(t);
+  }
+  wi.start_targets = posted;
+}
+
+// pre MPI_Win_start with MPI_MODE_NOCHECK: the program asserts the posts are
+// done, and MPI need not wait for them, so neither does the checker: notices
+// not there yet are owed, settled at MPI_Win_free.
+void take_posts(WinInfo& wi) {
+  for (int t : wi.start_targets) {
+    int there = 0;
+    PMPI_Iprobe(t, tag_post, wi.shadow, &there, MPI_STATUS_IGNORE);
+    std::uint64_t site = 0;
+    if (there) PMPI_Recv(&site, 1, MPI_UINT64_T, t, tag_post, wi.shadow, MPI_STATUS_IGNORE);
+    else wi.posts_owed.emplace_back(t, *wi.start_site);
+  }
+}
+
+// In MPI_Win_free, once every peer's free notice is in: a peer posts, if at
+// all, before it frees, so an owed post notice not there now never comes.
+void settle_owed_posts(WinInfo& wi) {
+  for (const auto& [t, start] : wi.posts_owed) {
+    int there = 0;
+    PMPI_Iprobe(t, tag_post, wi.shadow, &there, MPI_STATUS_IGNORE);
+    if (there) {
+      std::uint64_t site = 0;
+      PMPI_Recv(&site, 1, MPI_UINT64_T, t, tag_post, wi.shadow, MPI_STATUS_IGNORE);
+      continue;
+    }
+    const int world = wi.world[static_cast<std::size_t>(t)];
+    State::report({core::ErrorClass::rma_sync_pscw_group_mismatch,
+                   "rank " + std::to_string(start.rank) + " starts an access epoch to rank " +
+                       std::to_string(world) +
+                       " (MPI_MODE_NOCHECK), which frees the window without a matching MPI_Win_post",
+                   {core::call(start),
+                    core::call(core::Site{"MPI_Win_free", world, decode_site(wi.free_site[static_cast<std::size_t>(t)])})}});
+  }
+  wi.posts_owed.clear();
+}
+
+// pre MPI_Win_wait: every origin of the post group completed (its notice is
+// there, taken by exposure_closed), or will never start: reported and dropped.
+void await_completions(WinInfo& wi) {
+  std::vector<int> started;
+  for (int o : wi.post_origins) {
+    if (auto gone = await_peer(wi, o, tag_pscw)) {
+      const core::Site mine = wi.post_site.value_or(core::Site{"MPI_Win_post", state().rank, 0});
+      State::report({core::ErrorClass::rma_sync_pscw_group_mismatch,
+                     "rank " + std::to_string(mine.rank) + " posts an exposure epoch to rank " +
+                         std::to_string(gone->free.rank) +
+                         ", which frees the window without starting an access epoch to rank " +
+                         std::to_string(mine.rank),
+                     {core::call(mine), core::call(gone->free)}});
+      continue;
+    }
+    started.push_back(o);
+  }
+  wi.post_origins = started;
+}
+
 // MPI_Win_wait / a successful MPI_Win_test: every origin of the post group has
 // completed and sent its notice.
 void exposure_closed(std::uint64_t w, const Call& call) {
@@ -300,13 +439,15 @@ void created(const Call& call, int rc, MPI_Comm comm, MPI_Aint size, int disp_un
   wi.outbox.resize(local.size());
   wi.sent.assign(local.size(), 0);
   wi.received.assign(local.size(), 0);
+  wi.gone.assign(local.size(), 0);
+  wi.free_site.assign(local.size(), 0);
   wi.epoch_opened = call.time;
   infos()[key(*win)] = std::move(wi);
   rma().created(key(*win), call.site(), me, std::move(targets));
 }
 
-// MPI_Win_free (collective): collect every passive notice still on its way,
-// then release the shadow.
+// MPI_Win_free (collective): collect every passive notice still on its way and
+// every peer's free notice, then release the shadow.
 void freeing(std::uint64_t w, const Call& call) {
   WinInfo* wi = info(w);
   if (!wi) return;
@@ -315,6 +456,13 @@ void freeing(std::uint64_t w, const Call& call) {
   for (int o = 0; o < wi->n; ++o)
     while (wi->received[static_cast<std::size_t>(o)] < expected[static_cast<std::size_t>(o)])
       receive_passive(w, *wi, o, call);
+  for (int r = 0; r < wi->n; ++r) {  // every peer's free notice not taken while polling
+    std::uint64_t notice[2];
+    if (r == wi->me || wi->gone[static_cast<std::size_t>(r)]) continue;
+    PMPI_Recv(notice, 2, MPI_UINT64_T, r, tag_free, wi->shadow, MPI_STATUS_IGNORE);
+    wi->free_site[static_cast<std::size_t>(r)] = notice[0];
+  }
+  settle_owed_posts(*wi);
   for (auto& s : wi->sends) PMPI_Wait(&s->request, MPI_STATUS_IGNORE);
   write_stats(w, *wi);
   PMPI_Comm_free(&wi->shadow);
@@ -394,6 +542,8 @@ void pre_MPI_Win_free(Call& call, MPI_Win* win) noexcept {
   drain(key(*win), call);
   // Report first: an open epoch may hang the free (and our exchange in it).
   if (!rma().free_check(key(*win), call.site())) return;  // invalid window: reported
+  // Before anything that may wait: a peer may be polling for this notice.
+  if (WinInfo* wi = info(key(*win))) announce_free(*wi, call);
   if (const WinInfo* wi = info(key(*win)); wi && wi->comm_created)
     check_window_free(call, wi->comm, *wi->comm_created);
   freeing(key(*win), call);
@@ -441,10 +591,15 @@ void pre_MPI_Win_flush_all(Call& call, MPI_Win win) noexcept {
   if (WinInfo* wi = info(key(win))) ship_passive(*wi);
 }
 void post_MPI_Win_flush_all(Call&, int, MPI_Win) noexcept {}
-void pre_MPI_Win_start(Call& call, MPI_Group group, int, MPI_Win win) noexcept {
+void pre_MPI_Win_start(Call& call, MPI_Group group, int assert, MPI_Win win) noexcept {
   drain(key(win), call);
   rma().start(key(win), call.site());
-  if (WinInfo* wi = info(key(win))) wi->start_targets = group_ranks(*wi, group);
+  if (WinInfo* wi = info(key(win))) {
+    wi->start_targets = group_ranks(*wi, group);
+    wi->start_site = call.site();
+    if (assert & MPI_MODE_NOCHECK) take_posts(*wi);
+    else await_posts(*wi);
+  }
 }
 void post_MPI_Win_start(Call&, int, MPI_Group, int, MPI_Win) noexcept {}
 void pre_MPI_Win_complete(Call& call, MPI_Win win) noexcept {
@@ -465,6 +620,15 @@ void pre_MPI_Win_post(Call& call, MPI_Group group, int assert, MPI_Win win) noex
   rma().post(key(win), call.site());
   if (WinInfo* wi = info(key(win))) {
     wi->post_origins = group_ranks(*wi, group);
+    wi->post_site = call.site();
+    wi->last_post = encode_site(reinterpret_cast<std::uintptr_t>(call.pc));
+    reap_sends(*wi);
+    for (int o : wi->post_origins) {
+      auto s = std::make_unique<WinInfo::Send>();
+      s->buffer = {wi->last_post};
+      PMPI_Isend(s->buffer.data(), 1, MPI_UINT64_T, o, tag_post, wi->shadow, &s->request);
+      wi->sends.push_back(std::move(s));
+    }
     wi->epoch_opened = call.time;
     wi->no_put.reset();
     if (assert & MPI_MODE_NOPUT) wi->no_put = call.site();
@@ -474,6 +638,7 @@ void post_MPI_Win_post(Call&, int, MPI_Group, int, MPI_Win) noexcept {}
 void pre_MPI_Win_wait(Call& call, MPI_Win win) noexcept {
   drain(key(win), call);
   rma().wait(key(win), call.site());
+  if (WinInfo* wi = info(key(win))) await_completions(*wi);
 }
 void post_MPI_Win_wait(Call& call, int rc, MPI_Win win) noexcept {
   if (rc == MPI_SUCCESS) exposure_closed(key(win), call);
