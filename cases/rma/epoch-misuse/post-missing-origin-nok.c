@@ -5,7 +5,7 @@
 // EXPECT-AT: start post
 // TWIN: rma/epoch-misuse/post-missing-origin-ok
 // TIMEOUT: 10
-// TAGS: deadlock
+// TAGS: deadlock smoke
 // NOTE: MPI-3.1 11.5.2: every process in the start group must post an exposure epoch whose group contains the origin, and every process in the post group must start an access epoch to the target. Natively both MPIs hang; TIMEOUT keeps the run short.
 #include <mpi.h>
 
