@@ -22,6 +22,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <utility>
 
 #include "hooks.hpp"
 
@@ -46,8 +47,7 @@ struct WinInfo {
   std::vector<std::vector<std::uint64_t>> outbox;  // encoded records per target
   std::vector<std::uint64_t> sent, received;    // passive notices per peer
   std::vector<int> start_targets, post_origins;
-  std::optional<core::Site> start_site, post_site;  // the open access / exposure epoch's call
-  std::uint64_t last_post = 0;                  // encoded site of this rank's last MPI_Win_post
+  core::Site post_site;                         // this rank's last MPI_Win_post (pc 0: none yet)
   std::vector<char> gone;                       // peers whose MPI_Win_free notice arrived ...
   std::vector<std::uint64_t> free_site;         // ... and its encoded site
   std::vector<std::pair<int, core::Site>> posts_owed;  // (target, start) of MPI_MODE_NOCHECK starts
@@ -113,13 +113,18 @@ void reap_sends(WinInfo& wi) {
   }
 }
 
-void send_outbox(WinInfo& wi, int target, int tag) {
-  auto& box = wi.outbox[static_cast<std::size_t>(target)];
+// Every message of the checker to a peer: words on the window's shadow, the
+// buffer kept with its request until MPI is done with it.
+void send_words(WinInfo& wi, int peer, int tag, std::vector<std::uint64_t> words) {
   auto s = std::make_unique<WinInfo::Send>();
-  s->buffer.swap(box);
-  PMPI_Isend(s->buffer.data(), static_cast<int>(s->buffer.size()), MPI_UINT64_T, target, tag,
-             wi.shadow, &s->request);
+  s->buffer = std::move(words);
+  PMPI_Isend(s->buffer.data(), static_cast<int>(s->buffer.size()), MPI_UINT64_T, peer, tag, wi.shadow,
+             &s->request);
   wi.sends.push_back(std::move(s));
+}
+
+void send_outbox(WinInfo& wi, int target, int tag) {
+  send_words(wi, target, tag, std::exchange(wi.outbox[static_cast<std::size_t>(target)], {}));
 }
 
 // Origin side of passive target: ship what unlock/flush completed.
@@ -238,12 +243,10 @@ std::vector<int> group_ranks(const WinInfo& wi, MPI_Group group) {
 // peer never will: reported, and then MPI's call runs (and hangs, as natively).
 void announce_free(WinInfo& wi, const Call& call) {
   reap_sends(wi);
+  const std::uint64_t at = encode_site(reinterpret_cast<std::uintptr_t>(call.pc));
+  const std::uint64_t last_post = wi.post_site.pc ? encode_site(wi.post_site.pc) : 0;
   for (int r = 0; r < wi.n; ++r) {
-    if (r == wi.me) continue;
-    auto s = std::make_unique<WinInfo::Send>();
-    s->buffer = {encode_site(reinterpret_cast<std::uintptr_t>(call.pc)), wi.last_post};
-    PMPI_Isend(s->buffer.data(), 2, MPI_UINT64_T, r, tag_free, wi.shadow, &s->request);
-    wi.sends.push_back(std::move(s));
+    if (r != wi.me) send_words(wi, r, tag_free, {at, last_post});
   }
 }
 
@@ -275,13 +278,18 @@ std::optional<FreeNotice> await_peer(WinInfo& wi, int peer, int tag) {
   }
 }
 
+// A post notice from t, known to be there.
+void take_post(WinInfo& wi, int t) {
+  std::uint64_t site = 0;
+  PMPI_Recv(&site, 1, MPI_UINT64_T, t, tag_post, wi.shadow, MPI_STATUS_IGNORE);
+}
+
 // pre MPI_Win_start: the post notice of every target, or the report of the
 // target that will never post; such targets get no completion notice.
-void await_posts(WinInfo& wi) {
+void await_posts(WinInfo& wi, const core::Site& mine) {
   std::vector<int> posted;
   for (int t : wi.start_targets) {
     if (auto gone = await_peer(wi, t, tag_post)) {
-      const core::Site mine = wi.start_site.value_or(core::Site{"MPI_Win_start", state().rank, 0});
       const bool ever = gone->last_post.pc != 0;
       State::report({core::ErrorClass::rma_sync_pscw_group_mismatch,
                      "rank " + std::to_string(mine.rank) + " starts an access epoch to rank " +
@@ -292,8 +300,7 @@ void await_posts(WinInfo& wi) {
                      {core::call(mine), core::call(ever ? gone->last_post : gone->free)}});
       continue;
     }
-    std::uint64_t site = 0;
-    PMPI_Recv(&site, 1, MPI_UINT64_T, t, tag_post, wi.shadow, MPI_STATUS_IGNORE);
+    take_post(wi, t);
     posted.push_back(t);
   }
   wi.start_targets = posted;
@@ -302,13 +309,12 @@ void await_posts(WinInfo& wi) {
 // pre MPI_Win_start with MPI_MODE_NOCHECK: the program asserts the posts are
 // done, and MPI need not wait for them, so neither does the checker: notices
 // not there yet are owed, settled at MPI_Win_free.
-void take_posts(WinInfo& wi) {
+void take_posts(WinInfo& wi, const core::Site& start) {
   for (int t : wi.start_targets) {
     int there = 0;
     PMPI_Iprobe(t, tag_post, wi.shadow, &there, MPI_STATUS_IGNORE);
-    std::uint64_t site = 0;
-    if (there) PMPI_Recv(&site, 1, MPI_UINT64_T, t, tag_post, wi.shadow, MPI_STATUS_IGNORE);
-    else wi.posts_owed.emplace_back(t, *wi.start_site);
+    if (there) take_post(wi, t);
+    else wi.posts_owed.emplace_back(t, start);
   }
 }
 
@@ -319,8 +325,7 @@ void settle_owed_posts(WinInfo& wi) {
     int there = 0;
     PMPI_Iprobe(t, tag_post, wi.shadow, &there, MPI_STATUS_IGNORE);
     if (there) {
-      std::uint64_t site = 0;
-      PMPI_Recv(&site, 1, MPI_UINT64_T, t, tag_post, wi.shadow, MPI_STATUS_IGNORE);
+      take_post(wi, t);
       continue;
     }
     const int world = wi.world[static_cast<std::size_t>(t)];
@@ -340,7 +345,7 @@ void await_completions(WinInfo& wi) {
   std::vector<int> started;
   for (int o : wi.post_origins) {
     if (auto gone = await_peer(wi, o, tag_pscw)) {
-      const core::Site mine = wi.post_site.value_or(core::Site{"MPI_Win_post", state().rank, 0});
+      const core::Site& mine = wi.post_site;
       State::report({core::ErrorClass::rma_sync_pscw_group_mismatch,
                      "rank " + std::to_string(mine.rank) + " posts an exposure epoch to rank " +
                          std::to_string(gone->free.rank) +
@@ -542,10 +547,10 @@ void pre_MPI_Win_free(Call& call, MPI_Win* win) noexcept {
   drain(key(*win), call);
   // Report first: an open epoch may hang the free (and our exchange in it).
   if (!rma().free_check(key(*win), call.site())) return;  // invalid window: reported
-  // Before anything that may wait: a peer may be polling for this notice.
-  if (WinInfo* wi = info(key(*win))) announce_free(*wi, call);
-  if (const WinInfo* wi = info(key(*win)); wi && wi->comm_created)
-    check_window_free(call, wi->comm, *wi->comm_created);
+  if (WinInfo* wi = info(key(*win))) {
+    announce_free(*wi, call);  // before anything that may wait: a peer may be polling for it
+    if (wi->comm_created) check_window_free(call, wi->comm, *wi->comm_created);
+  }
   freeing(key(*win), call);
   rma().freed(key(*win), call.site());
 }
@@ -596,9 +601,8 @@ void pre_MPI_Win_start(Call& call, MPI_Group group, int assert, MPI_Win win) noe
   rma().start(key(win), call.site());
   if (WinInfo* wi = info(key(win))) {
     wi->start_targets = group_ranks(*wi, group);
-    wi->start_site = call.site();
-    if (assert & MPI_MODE_NOCHECK) take_posts(*wi);
-    else await_posts(*wi);
+    if (assert & MPI_MODE_NOCHECK) take_posts(*wi, call.site());
+    else await_posts(*wi, call.site());
   }
 }
 void post_MPI_Win_start(Call&, int, MPI_Group, int, MPI_Win) noexcept {}
@@ -621,14 +625,8 @@ void pre_MPI_Win_post(Call& call, MPI_Group group, int assert, MPI_Win win) noex
   if (WinInfo* wi = info(key(win))) {
     wi->post_origins = group_ranks(*wi, group);
     wi->post_site = call.site();
-    wi->last_post = encode_site(reinterpret_cast<std::uintptr_t>(call.pc));
     reap_sends(*wi);
-    for (int o : wi->post_origins) {
-      auto s = std::make_unique<WinInfo::Send>();
-      s->buffer = {wi->last_post};
-      PMPI_Isend(s->buffer.data(), 1, MPI_UINT64_T, o, tag_post, wi->shadow, &s->request);
-      wi->sends.push_back(std::move(s));
-    }
+    for (int o : wi->post_origins) send_words(*wi, o, tag_post, {encode_site(wi->post_site.pc)});
     wi->epoch_opened = call.time;
     wi->no_put.reset();
     if (assert & MPI_MODE_NOPUT) wi->no_put = call.site();

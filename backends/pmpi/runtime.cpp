@@ -300,21 +300,23 @@ std::optional<Blocks> decoded_blocks(MPI_Datatype t, int depth = 0) {
     add_block(out, 0, size);
     return out;
   }
+  // Each constituent type decoded once, with its extent (the stride of its elements).
+  std::vector<Blocks> inner;
+  std::vector<std::int64_t> extent;
+  for (MPI_Datatype k : c.types) {
+    MPI_Aint lb = 0, ext = 0;
+    auto blocks = decoded_blocks(k, depth + 1);
+    if (!blocks || PMPI_Type_get_extent(k, &lb, &ext) != MPI_SUCCESS) return std::nullopt;
+    inner.push_back(std::move(*blocks));
+    extent.push_back(ext);
+  }
   // n consecutive elements of the k-th constituent type, the first at `at`.
   auto run = [&](std::size_t k, std::int64_t at, std::int64_t n) {
-    const auto inner = decoded_blocks(c.types[k], depth + 1);
-    MPI_Aint lb = 0, extent = 0;
-    if (!inner || PMPI_Type_get_extent(c.types[k], &lb, &extent) != MPI_SUCCESS) return false;
     for (std::int64_t e = 0; e < n; ++e) {
-      for (const auto& [lo, hi] : *inner) add_block(out, at + e * extent + lo, at + e * extent + hi);
+      for (const auto& [lo, hi] : inner[k]) add_block(out, at + e * extent[k] + lo, at + e * extent[k] + hi);
       if (out.size() > max_blocks) return false;
     }
     return true;
-  };
-  auto extent_of = [&](std::size_t k) {
-    MPI_Aint lb = 0, extent = 0;
-    PMPI_Type_get_extent(c.types[k], &lb, &extent);
-    return static_cast<std::int64_t>(extent);
   };
   const auto& ints = c.ints;
   const auto& addrs = c.addrs;
@@ -324,14 +326,14 @@ std::optional<Blocks> decoded_blocks(MPI_Datatype t, int depth = 0) {
     case MPI_COMBINER_RESIZED: ok = run(0, 0, 1); break;  // resizing moves no byte
     case MPI_COMBINER_CONTIGUOUS: ok = run(0, 0, ints[0]); break;
     case MPI_COMBINER_VECTOR:  // count, blocklength, stride in elements
-      for (int i = 0; ok && i < ints[0]; ++i) ok = run(0, i * ints[2] * extent_of(0), ints[1]);
+      for (int i = 0; ok && i < ints[0]; ++i) ok = run(0, i * ints[2] * extent[0], ints[1]);
       break;
     case MPI_COMBINER_HVECTOR:  // count, blocklength; stride in bytes
       for (int i = 0; ok && i < ints[0]; ++i) ok = run(0, i * addrs[0], ints[1]);
       break;
     case MPI_COMBINER_INDEXED:  // count, blocklengths[count], displacements[count] in elements
       for (int i = 0; ok && i < ints[0]; ++i)
-        ok = run(0, ints[static_cast<std::size_t>(ints[0] + 1 + i)] * extent_of(0), ints[static_cast<std::size_t>(1 + i)]);
+        ok = run(0, ints[static_cast<std::size_t>(ints[0] + 1 + i)] * extent[0], ints[static_cast<std::size_t>(1 + i)]);
       break;
     case MPI_COMBINER_HINDEXED:  // count, blocklengths[count]; displacements in bytes
       for (int i = 0; ok && i < ints[0]; ++i)
@@ -339,7 +341,7 @@ std::optional<Blocks> decoded_blocks(MPI_Datatype t, int depth = 0) {
       break;
     case MPI_COMBINER_INDEXED_BLOCK:  // count, blocklength, displacements[count] in elements
       for (int i = 0; ok && i < ints[0]; ++i)
-        ok = run(0, ints[static_cast<std::size_t>(2 + i)] * extent_of(0), ints[1]);
+        ok = run(0, ints[static_cast<std::size_t>(2 + i)] * extent[0], ints[1]);
       break;
     case MPI_COMBINER_HINDEXED_BLOCK:  // count, blocklength; displacements in bytes
       for (int i = 0; ok && i < ints[0]; ++i) ok = run(0, addrs[static_cast<std::size_t>(i)], ints[1]);
