@@ -29,9 +29,8 @@ std::string default_out_dir() {
 }
 
 int run_overhead(OverheadArgs args, const OverheadContext& context) {
-  std::vector<std::string> roots = args.backend_dirs;
-  if (roots.empty()) roots.push_back(context.source_dir + "/backends");
-  auto backends = discover_backends(roots, context.load_taxonomy());
+  auto backends = discover_backends(backend_roots(context.source_dir + "/backends", args.backend_dirs),
+                                    context.load_taxonomy(), manifest_schema_path(context.source_dir));
   StudyPlan& plan = args.plan;
   if (plan.out_dir.empty()) plan.out_dir = default_out_dir();
   plan.source_dir = context.source_dir;
@@ -72,7 +71,7 @@ CLI::App* add_overhead_command(CLI::App& app, int& exit_code, OverheadContext co
   cmd->add_option("--timeout", p.timeout_s, "Seconds per launch (times the backend's factor)")
       ->capture_default_str();
   cmd->add_option("--bench-dir", p.bench_dir, "Folder of assay_overhead_<mpi>")->capture_default_str();
-  cmd->add_option("--backends-dir", args->backend_dirs, "Folder of backend folders (repeatable)");
+  cmd->add_option("--backends-dir", args->backend_dirs, "Folder of backend folders, added to the built-in ones (repeatable; also ASSAY_BACKENDS_PATH)");
   cmd->callback([args, context = std::move(context), &exit_code] {
     try {
       exit_code = run_overhead(*args, context);

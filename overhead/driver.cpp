@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "launch/findings.hpp"
 #include "overhead/kernels/catalog.hpp"
 #include "overhead/report.hpp"
 #include "results/finding.hpp"
@@ -49,13 +50,6 @@ std::vector<const KernelInfo*> selected_kernels(const StudyPlan& plan) {
   return kernels;
 }
 
-// The variables the engine gives a manifest, plus where this run writes.
-Vars manifest_vars(const Backend& b, const MpiImpl& mpi, const StudyPlan& plan, const std::string& run_dir) {
-  Vars vars = backend_vars(b, mpi, plan.source_dir, plan.build_dir);
-  vars["report_dir"] = run_dir;
-  return vars;
-}
-
 std::string read_file(const std::string& path) {
   std::ifstream in(path);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -71,28 +65,43 @@ std::string run_dir_of(const StudyPlan& plan, const RunSpec& s) {
       .string();
 }
 
-// Counts what the backend wrote into the run dir ($ASSAY_REPORT_DIR): findings,
-// summarised one line per distinct (class, message, locations), and a tool failure.
-void read_findings(RunRecord& r) {
-  std::vector<Problem> problems;
-  auto findings = read_findings_dir(r.run_dir, problems);
-  r.findings = static_cast<int>(findings.size());
+// The run's findings through the backend's parse step (launch/findings.hpp).
+ParsedFindings findings_of(const Backend& backend, const MpiImpl& mpi, const StudyPlan& plan, const RunSpec& spec,
+                           const std::string& run_dir) {
+  Vars vars = backend_vars(backend, mpi, plan.source_dir, plan.build_dir);
+  vars.set("run_dir", run_dir).set("np", std::to_string(spec.np)).set("source", "").set("exe", benchmark_path(plan, mpi.name));
+  std::optional<Command> cmd;
+  try {
+    cmd = parse_command(backend.config(mpi.name), vars, run_dir, backend.name);
+  } catch (const std::exception& e) {
+    return ParsedFindings{{}, {}, std::string("parse command: ") + e.what()};
+  }
+  if (!cmd) return read_run_findings(run_dir, nullptr, "");
+  ExitInfo e = run_command(*cmd);
+  return read_run_findings(run_dir, &e, cmd->argv.front());
+}
+
+// Counts what the backend found: findings, summarised one line per distinct
+// (class, message, locations), and a tool failure.
+void read_findings(const ParsedFindings& found, RunRecord& r) {
+  r.findings = static_cast<int>(found.findings.size());
   std::map<std::string, int> lines;
-  for (const auto& f : findings) {
+  for (const auto& f : found.findings) {
     std::string where;
     for (const auto& a : f.accesses)
       if (!a.file.empty()) where += (where.empty() ? "" : ", ") + a.file + ":" + std::to_string(a.line);
     ++lines[f.error_class + ": " + f.message + (where.empty() ? "" : " (" + where + ")")];
   }
-  for (const auto& p : problems) ++lines["unreadable findings: " + p.str()];
+  for (const auto& p : found.problems) ++lines["unreadable findings: " + p.str()];
   for (const auto& [text, count] : lines) r.finding_lines.push_back(fmt::format("{}x {}", count, text));
+  r.tool_failure = found.failure;
   if (fs::exists(r.run_dir + "/tool-failure")) r.tool_failure = read_file(r.run_dir + "/tool-failure");
 }
 
 // Fills status, times, checksum and context from a finished launch.
-void read_outcome(const ExitInfo& exit, RunRecord& r) {
+void read_outcome(const ExitInfo& exit, const ParsedFindings& found, RunRecord& r) {
   r.wall_s = exit.seconds();
-  if (exit.started) read_findings(r);
+  if (exit.started) read_findings(found, r);
   std::string stdout_text = read_file(r.run_dir + "/stdout");
   if (!exit.started) {
     r.status = RunStatus::failed;
@@ -150,34 +159,27 @@ std::vector<RunSpec> expand_plan(const StudyPlan& plan, const std::vector<Backen
   return specs;
 }
 
-std::string unusable_reason(const Backend& backend, const Vars& vars) {
-  if (backend.kind != BackendKind::dynamic) return "a static-analysis backend has no run time to measure";
-  if (!backend.cflags.empty() || !backend.ldflags.empty() || !backend.build_env.empty())
+std::string unusable_reason(const Backend& backend, const std::string& mpi, const Vars& vars) {
+  if (backend.kind == BackendKind::static_analysis) return "a static-analysis backend has no run time to measure";
+  if (backend.config(mpi).custom_build)
     return "the backend needs its own build flavour; overhead runs use the prebuilt benchmark binaries";
-  return backend.missing_requirement(vars);
+  return backend.missing_requirement(mpi, vars);
 }
 
-Command launch_command(const RunSpec& spec, const StudyPlan& plan, const Backend& backend, const MpiImpl& mpi,
-                       const std::string& run_dir) {
-  Vars vars = manifest_vars(backend, mpi, plan, run_dir);
-  std::map<std::string, std::string> rank_env = {{"ASSAY_BACKEND", backend.name}, {"ASSAY_REPORT_DIR", run_dir}};
-  for (const auto& [k, v] : backend.rank_env) rank_env[k] = expand(v, vars);
-  std::vector<std::string> program;
-  for (const auto& p : backend.prefix) program.push_back(expand(p, vars));
-  program.insert(program.end(),
-                 {benchmark_path(plan, mpi.name), "--kernel=" + spec.kernel, "--variant=" + spec.variant,
-                  "--size=" + plan.size, "--iterations=" + std::to_string(plan.iterations),
-                  "--repetitions=" + std::to_string(plan.repetitions),
-                  "--benchmark_out=" + run_dir + "/benchmark.json", "--benchmark_out_format=json"});
-  if (!plan.inject.empty()) program.push_back("--inject=" + plan.inject);
-  Command cmd;
-  cmd.argv = mpi.launch_argv(spec.np, static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN)), rank_env, program);
-  cmd.env = mpi.launcher_env();
-  cmd.env["ASSAY_REPORT_DIR"] = run_dir;
-  cmd.stdout_path = run_dir + "/stdout";
-  cmd.stderr_path = run_dir + "/stderr";
-  cmd.timeout = std::chrono::milliseconds(static_cast<long>(plan.timeout_s * 1000.0 * backend.timeout_factor));
-  return cmd;
+Command run_command_of(const RunSpec& spec, const StudyPlan& plan, const Backend& backend, const MpiImpl& mpi,
+                       const Launcher& launcher, const std::string& run_dir) {
+  LaunchRequest request;
+  request.np = spec.np;
+  request.program = {benchmark_path(plan, mpi.name), "--kernel=" + spec.kernel, "--variant=" + spec.variant,
+                     "--size=" + plan.size, "--iterations=" + std::to_string(plan.iterations),
+                     "--repetitions=" + std::to_string(plan.repetitions),
+                     "--benchmark_out=" + run_dir + "/benchmark.json", "--benchmark_out_format=json"};
+  if (!plan.inject.empty()) request.program.push_back("--inject=" + plan.inject);
+  request.run_dir = run_dir;
+  request.rank_env = {{"ASSAY_BACKEND", backend.name}, {"ASSAY_REPORT_DIR", run_dir}};
+  request.timeout = std::chrono::milliseconds(static_cast<long>(plan.timeout_s * 1000.0 * backend.timeout_factor));
+  return launch_command(launcher, backend.config(mpi.name), backend_vars(backend, mpi, plan.source_dir, plan.build_dir),
+                        request);
 }
 
 bool StudyResult::all_ok() const {
@@ -195,6 +197,9 @@ StudyResult run_study(const StudyPlan& plan, const std::vector<Backend>& backend
   result.journal_path = (fs::path(plan.out_dir) / "overhead.jsonl").string();
   std::ofstream journal(result.journal_path, std::ios::trunc);
   if (!journal) throw std::runtime_error("cannot write " + result.journal_path);
+  std::map<std::string, std::unique_ptr<Launcher>> launchers;
+  for (const auto& m : plan.mpis)
+    launchers[m] = local_launcher(mpi_named(m), static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN)));
 
   for (std::size_t i = 0; i < specs.size() && !interrupted(); ++i) {
     const RunSpec& spec = specs[i];
@@ -209,8 +214,11 @@ StudyResult run_study(const StudyPlan& plan, const std::vector<Backend>& backend
     // Fresh: backends append their findings, a previous study must not leak in.
     fs::remove_all(r.run_dir);
     fs::create_directories(r.run_dir);
-    r.error = unusable_reason(backend, manifest_vars(backend, mpi, plan, r.run_dir));
-    if (r.error.empty()) read_outcome(run_command(launch_command(spec, plan, backend, mpi, r.run_dir)), r);
+    r.error = unusable_reason(backend, mpi.name, backend_vars(backend, mpi, plan.source_dir, plan.build_dir));
+    if (r.error.empty()) {
+      ExitInfo exit = run_command(run_command_of(spec, plan, backend, mpi, *launchers.at(mpi.name), r.run_dir));
+      read_outcome(exit, exit.started ? findings_of(backend, mpi, plan, spec, r.run_dir) : ParsedFindings{}, r);
+    }
     log << fmt::format("[{}/{}] {} {} np={} {} {}: {}", i + 1, specs.size(), spec.kernel, spec.variant, spec.np,
                        spec.backend, spec.mpi, status_name(r.status));
     if (r.status == RunStatus::ok) log << fmt::format(" median {:.3f} ms", 1e3 * median(r.times_s));

@@ -10,6 +10,7 @@
 
 #include "backend/backend.hpp"
 #include "exec/process.hpp"
+#include "launch/launcher.hpp"
 #include "mpi/mpi.hpp"
 #include "overhead/record.hpp"
 
@@ -35,12 +36,12 @@ struct StudyPlan {
 // backend, or a variant that no selected kernel has.
 std::vector<RunSpec> expand_plan(const StudyPlan& plan, const std::vector<Backend>& backends);
 
-// "" when the backend can time a prebuilt benchmark binary, else why not.
-std::string unusable_reason(const Backend& backend, const Vars& vars);
+// "" when the backend can time a prebuilt benchmark binary on `mpi`, else why not.
+std::string unusable_reason(const Backend& backend, const std::string& mpi, const Vars& vars);
 
-// The launcher command of one run, writing into `run_dir`.
-Command launch_command(const RunSpec& spec, const StudyPlan& plan, const Backend& backend, const MpiImpl& mpi,
-                       const std::string& run_dir);
+// The command of one run, writing into `run_dir`, started by `launcher`.
+Command run_command_of(const RunSpec& spec, const StudyPlan& plan, const Backend& backend, const MpiImpl& mpi,
+                       const Launcher& launcher, const std::string& run_dir);
 
 struct StudyResult {
   std::vector<RunRecord> records;

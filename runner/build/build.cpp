@@ -9,9 +9,9 @@ namespace assay {
 
 static bool is_cxx(const Case& c) { return fs::path(c.path).extension() == ".cpp"; }
 
-// The SOURCES files that are compiled (headers among them are only hashed).
+// The case file and the SOURCES files that are compiled (headers among them are only hashed).
 static std::vector<std::string> compiled_sources(const Case& c) {
-  std::vector<std::string> out;
+  std::vector<std::string> out = {c.path};
   for (const auto& s : c.sources) {
     const auto ext = fs::path(s).extension();
     if (ext == ".c" || ext == ".cpp") out.push_back(s);
@@ -31,12 +31,26 @@ static std::vector<std::string> base_flags(const Case& c) {
   return flags;
 }
 
+static const char* const exe_placeholder = "${exe}";
+
+Vars case_vars(const Case& c, const MpiImpl& mpi, const Vars& backend_vars) {
+  Vars vars = backend_vars;
+  vars.set("mpicc", is_cxx(c) ? mpi.cxx : mpi.cc).set("cc", is_cxx(c) ? "g++" : "gcc");
+  vars.set_list("base_cflags", base_flags(c)).set_list("sources", compiled_sources(c)).set("source", c.path);
+  return vars;
+}
+
+BuildSpec make_build_spec(const Case& c, const MpiImpl& mpi, const std::string& mpi_version,
+                          const BackendConfig& backend, const Vars& backend_vars, const std::string& inputs_hash) {
+  Vars vars = case_vars(c, mpi, backend_vars);
+  vars.set("exe", exe_placeholder);  // the output path differs per attempt: filled in by compile_command
+  return BuildSpec{&c, &mpi, mpi_version, vars.expand_argv(backend.compile), vars.expand_env(backend.build_env),
+                   inputs_hash};
+}
+
 std::string BuildSpec::key() const {
-  std::string text = c->content_hash + "|" + mpi->name + "|" + mpi_version + "|" +
-                     (is_cxx(*c) ? mpi->cxx : mpi->cc);
-  for (const auto& f : base_flags(*c)) text += "|b:" + f;
-  for (const auto& f : cflags) text += "|c:" + f;
-  for (const auto& f : ldflags) text += "|l:" + f;
+  std::string text = c->content_hash + "|" + mpi->name + "|" + mpi_version + "|i:" + inputs_hash;
+  for (const auto& a : argv) text += "|a:" + a;
   for (const auto& [k, v] : env) text += "|e:" + k + "=" + v;
   return fnv1a_hex(text);
 }
@@ -54,19 +68,21 @@ bool BuildCache::has(const BuildSpec& s) const { return fs::exists(binary_path(s
 Command BuildCache::compile_command(const BuildSpec& s, const std::string& log_path) const {
   fs::create_directories(fs::path(binary_path(s)).parent_path());
   Command cmd;
-  cmd.argv = {is_cxx(*s.c) ? s.mpi->cxx : s.mpi->cc};
-  for (const auto& f : base_flags(*s.c)) cmd.argv.push_back(f);
-  cmd.argv.insert(cmd.argv.end(), s.cflags.begin(), s.cflags.end());
-  cmd.argv.push_back(s.c->path);
-  for (const auto& src : compiled_sources(*s.c)) cmd.argv.push_back(src);
-  cmd.argv.insert(cmd.argv.end(), {"-o", temp_path(s)});
-  cmd.argv.insert(cmd.argv.end(), s.ldflags.begin(), s.ldflags.end());
+  for (std::string arg : s.argv) {
+    for (auto at = arg.find(exe_placeholder); at != std::string::npos; at = arg.find(exe_placeholder))
+      arg.replace(at, std::char_traits<char>::length(exe_placeholder), temp_path(s));
+    cmd.argv.push_back(std::move(arg));
+  }
   cmd.env = s.env;
   cmd.stderr_path = log_path;  // compilers write diagnostics to stderr
   cmd.timeout = std::chrono::seconds(120);
   return cmd;
 }
 
-void BuildCache::commit(const BuildSpec& s) const { fs::rename(temp_path(s), binary_path(s)); }
+bool BuildCache::commit(const BuildSpec& s) const {
+  std::error_code ec;
+  fs::rename(temp_path(s), binary_path(s), ec);
+  return !ec;
+}
 
 }  // namespace assay

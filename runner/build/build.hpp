@@ -1,10 +1,13 @@
-// Compiling cases: once per (case content, MPI implementation, backend build
-// flavour), cached under a content hash so reruns and resumed runs skip it.
+// Compiling cases: once per (case content, MPI implementation and version,
+// compile command, backend build inputs), cached under a hash of all of them so
+// reruns and resumed runs skip it, and editing a backend's pass or shim
+// rebuilds exactly the cases built with that backend.
 #pragma once
 #include <map>
 #include <string>
 #include <vector>
 
+#include "backend/backend.hpp"
 #include "corpus/case.hpp"
 #include "exec/process.hpp"
 #include "mpi/mpi.hpp"
@@ -15,10 +18,21 @@ struct BuildSpec {
   const Case* c = nullptr;
   const MpiImpl* mpi = nullptr;
   std::string mpi_version;
-  std::vector<std::string> cflags, ldflags;   // already expanded
-  std::map<std::string, std::string> env;     // e.g. OMPI_CC=clang-14
-  std::string key() const;                    // 16 hex digits
+  std::vector<std::string> argv;  // expanded compile command; "${exe}" stands for the output
+  Env env;                        // e.g. OMPI_CC=clang-14
+  std::string inputs_hash;        // of the backend's build inputs ("" when none)
+  std::string key() const;        // 16 hex digits
 };
+
+// The build of case `c` for a backend configuration: its compile template
+// expanded with ${mpicc} ${cc} ${base_cflags} ${sources} ${source} ${exe} on top
+// of `backend_vars`.
+BuildSpec make_build_spec(const Case& c, const MpiImpl& mpi, const std::string& mpi_version,
+                          const BackendConfig& backend, const Vars& backend_vars, const std::string& inputs_hash);
+// The backend variables plus what a case adds for compiling or analysing it:
+//  (the wrapper for its language),  (gcc or g++, the compiler
+// behind both wrappers), ,  (the case file first), .
+Vars case_vars(const Case& c, const MpiImpl& mpi, const Vars& backend_vars);
 
 class BuildCache {
  public:
@@ -28,8 +42,9 @@ class BuildCache {
   // The compile command; it writes a temporary file that commit() renames into
   // place, so concurrent runners never see half-written binaries.
   Command compile_command(const BuildSpec& s, const std::string& log_path) const;
-  // After the command exited 0: move the output into the cache.
-  void commit(const BuildSpec& s) const;
+  // After the command exited 0: move the output into the cache (false when the
+  // command did not write it).
+  bool commit(const BuildSpec& s) const;
   const std::string& dir() const { return dir_; }
 
  private:

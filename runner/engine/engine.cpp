@@ -14,7 +14,9 @@
 #include <fmt/format.h>
 
 #include "build/build.hpp"
+#include "engine/provenance.hpp"
 #include "exec/process.hpp"
+#include "launch/findings.hpp"
 #include "results/finding.hpp"
 #include "results/journal.hpp"
 
@@ -32,12 +34,6 @@ std::string iso_now() {
   return buf;
 }
 
-std::string host_name() {
-  char buf[256] = {};
-  gethostname(buf, sizeof buf - 1);
-  return buf;
-}
-
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream s;
@@ -50,38 +46,27 @@ std::string tail(const std::string& path, std::size_t bytes) {
   return text.size() > bytes ? text.substr(text.size() - bytes) : text;
 }
 
-// One line of a command's output, or "" on failure.
-std::string command_line_output(const std::vector<std::string>& argv) {
-  ExitInfo e;
-  std::string out = capture_output(argv, std::chrono::seconds(10), &e);
-  if (!e.started || e.exit_code != 0) return "";
-  while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
-  return out;
-}
-
-struct SuiteRevision {
-  std::string rev = "unknown";
-  bool dirty = false;
+// A backend on one MPI implementation, resolved once per run.
+struct BackendOnMpi {
+  const Backend* backend = nullptr;
+  const BackendConfig* config = nullptr;
+  const MpiImpl* mpi = nullptr;
+  Vars vars;
+  std::string missing;      // why it cannot run ("" when it can)
+  std::string inputs_hash;  // of its build inputs
+  bool builds() const {     // a static analysis builds only when it says how
+    return backend->kind != BackendKind::static_analysis || config->custom_build;
+  }
 };
-
-SuiteRevision suite_revision(const std::string& source_dir) {
-  SuiteRevision r;
-  std::string rev = command_line_output({"git", "-C", source_dir, "rev-parse", "--short=12", "HEAD"});
-  if (rev.empty()) return r;
-  r.rev = rev;
-  r.dirty = !command_line_output({"git", "-C", source_dir, "status", "--porcelain", "--untracked-files=no"}).empty();
-  return r;
-}
 
 // One run to do: a case under a backend on an MPI implementation, run index.
 struct Item {
   const Case* c;
-  const Backend* backend;
-  const MpiImpl* mpi;
+  const BackendOnMpi* on;
   int run;
-  std::string missing;  // backend requirement missing -> TF without running
   const BuildSpec* build = nullptr;
-  int slots() const;
+  const Backend& backend() const { return *on->backend; }
+  const MpiImpl& mpi() const { return *on->mpi; }
 };
 
 struct BuildState {
@@ -106,7 +91,10 @@ class MatrixRun {
   Progress& progress_;
   std::string journal_dir_;
   BuildCache cache_;
-  std::map<std::string, std::string> versions_;          // mpi -> version
+  std::map<std::string, std::string> mpi_versions_, compilers_;   // mpi -> version, compiler
+  std::map<std::string, std::string> backend_versions_;           // backend -> version
+  std::map<std::string, std::unique_ptr<Launcher>> launchers_;    // mpi -> launcher
+  std::map<std::pair<std::string, std::string>, BackendOnMpi> resolved_;  // (backend, mpi)
   std::map<std::string, ExpectedResults> expected_;      // backend -> known misses
   std::map<std::string, std::unique_ptr<BuildState>> builds_;  // key -> state
   std::unique_ptr<JournalWriter> journal_;
@@ -118,31 +106,59 @@ class MatrixRun {
   bool stopping_ = false;
 
   void prepare_static();
+  void resolve_backends();
   std::vector<Item> plan(const JournalContents& existing);
   void build_all(std::vector<Item>& items);
   void run_all(const std::vector<Item>& items);
   void start(const Item& item);
-  void finish(const Item& item, const std::string& run_dir, const ExitInfo& exit,
-              std::vector<Finding> findings, std::vector<Problem> problems);
+  Command run_command_of(const Item& item, const std::string& dir) const;
+  void parse(const Item& item, const std::string& dir, const ExitInfo& exit, std::function<void(ParsedFindings)> done);
+  void finish(const Item& item, const std::string& run_dir, const ExitInfo& exit, ParsedFindings parsed);
   json record_of(const Item& item, const Verdict& v, const RunFacts& facts) const;
+  json session_record() const;
   void check(const Item& item, Outcome outcome, const std::string& label);
-  void check_record(const Case& c, const std::string& backend, const std::string& mpi, const json& rec);
+  void check_record(const Case& c, const BackendOnMpi& on, const json& rec);
   std::string run_dir(const Item& item) const {
-    return (fs::path(journal_dir_) / "runs" / item.mpi->name / item.backend->name / item.c->id /
+    return (fs::path(journal_dir_) / "runs" / item.mpi().name / item.backend().name / item.c->id /
             std::to_string(item.run)).string();
+  }
+  const BuildState* build_of(const Item& item) const {
+    return item.build ? builds_.at(item.build->key()).get() : nullptr;
   }
 };
 
-int Item::slots() const { return c->nprocs; }
-
 void MatrixRun::prepare_static() {
-  for (const MpiImpl* m : opt_.mpis) versions_[m->name] = m->detect_version();
+  for (const MpiImpl* m : opt_.mpis) {
+    mpi_versions_[m->name] = m->detect_version();
+    compilers_[m->name] = m->detect_compiler();
+    launchers_[m->name] = opt_.make_launcher ? opt_.make_launcher(*m)
+                                             : local_launcher(*m, static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN)));
+  }
   if (opt_.check)
     for (const Backend* b : opt_.backends)
       expected_[b->name] = b->expected_results.empty() ? ExpectedResults{}
                                                        : load_expected_results(b->expected_results);
   rev_ = suite_revision(opt_.source_dir);
   host_ = host_name();
+  resolve_backends();
+}
+
+void MatrixRun::resolve_backends() {
+  for (const Backend* b : opt_.backends) {
+    for (const MpiImpl* m : opt_.mpis) {
+      BackendOnMpi& on = resolved_[{b->name, m->name}];
+      on.backend = b;
+      on.config = &b->config(m->name);
+      on.mpi = m;
+      on.vars = backend_vars(*b, *m, opt_.source_dir, opt_.build_dir);
+      on.missing = b->missing_requirement(m->name, on.vars);
+      if (on.missing.empty()) on.inputs_hash = b->build_inputs_hash(m->name, on.vars);
+      else progress_.note(fmt::format("backend {} on {}: {}; its runs are TF", b->name, m->name, on.missing));
+    }
+    const MpiImpl& any = *opt_.mpis.front();
+    backend_versions_[b->name] = b->resolve_version(backend_vars(*b, any, opt_.source_dir, opt_.build_dir),
+                                                    opt_.runner_version);
+  }
 }
 
 std::vector<Item> MatrixRun::plan(const JournalContents& existing) {
@@ -150,8 +166,7 @@ std::vector<Item> MatrixRun::plan(const JournalContents& existing) {
   std::vector<Item> items;
   for (const MpiImpl* m : opt_.mpis)
     for (const Backend* b : opt_.backends) {
-      Vars vars = backend_vars(*b, *m, opt_.source_dir, opt_.build_dir);
-      std::string missing = b->missing_requirement(vars);
+      const BackendOnMpi& on = resolved_.at({b->name, m->name});
       for (const Case* c : opt_.cases) {
         if (std::count(c->unsupported_mpis.begin(), c->unsupported_mpis.end(), m->name)) {
           ++summary_.unsupported_mpi;
@@ -162,15 +177,12 @@ std::vector<Item> MatrixRun::plan(const JournalContents& existing) {
           auto it = done.find(key);
           if (!opt_.rerun && it != done.end() && it->second.value("case_hash", "") == c->content_hash) {
             ++summary_.resumed;
-            if (opt_.check) check_record(*c, b->name, m->name, it->second);
+            if (opt_.check) check_record(*c, on, it->second);
             continue;
           }
-          Item item{c, b, m, r, missing};
-          if (missing.empty() && b->kind == BackendKind::dynamic) {
-            BuildSpec spec{c, m, versions_[m->name], {}, {}, {}};
-            for (const auto& f : b->cflags) spec.cflags.push_back(expand(f, vars));
-            for (const auto& f : b->ldflags) spec.ldflags.push_back(expand(f, vars));
-            for (const auto& [k, v] : b->build_env) spec.env[k] = expand(v, vars);
+          Item item{c, &on, r};
+          if (on.missing.empty() && on.builds()) {
+            BuildSpec spec = make_build_spec(*c, *m, mpi_versions_[m->name], *on.config, on.vars, on.inputs_hash);
             auto& state = builds_[spec.key()];
             if (!state) {
               state = std::make_unique<BuildState>();
@@ -206,8 +218,12 @@ void MatrixRun::build_all(std::vector<Item>& items) {
       supervisor_.start(cache_.compile_command(s->spec, log), [this, s, log](const ExitInfo& e) {
         s->seconds = e.seconds();
         s->ok = e.started && !e.timed_out && e.exit_code == 0;
-        if (s->ok) cache_.commit(s->spec);
-        else s->log = e.started ? read_file(log) : e.error;
+        if (s->ok && !cache_.commit(s->spec)) {
+          s->ok = false;
+          s->log = "the compile command exited 0 but did not write ${exe}";
+        } else if (!s->ok) {
+          s->log = e.started ? read_file(log) : e.error;
+        }
         if (e.timed_out) s->log += "\n(compiler killed after its timeout)";
         summary_.sum_build_s += s->seconds;
         progress_.item(s->ok ? "ok" : "CE", s->spec.mpi->name + " " + s->spec.c->id, s->seconds);
@@ -225,7 +241,7 @@ void MatrixRun::run_all(const std::vector<Item>& items) {
   std::size_t next = 0;
   while ((next < items.size() || supervisor_.running() > 0) && !interrupted()) {
     while (next < items.size()) {
-      int need = std::min(items[next].slots(), opt_.jobs);
+      int need = std::min(items[next].c->nprocs, opt_.jobs);
       if (need > free_slots_) break;  // keep order: wait until the slots are free
       free_slots_ -= need;
       start(items[next++]);
@@ -240,70 +256,97 @@ void MatrixRun::run_all(const std::vector<Item>& items) {
   progress_.end();
 }
 
-void MatrixRun::start(const Item& item) {
+// The command of one run: the backend's analysis (static) or the launch of the
+// case's binary through the launcher and the backend's launch template.
+Command MatrixRun::run_command_of(const Item& item, const std::string& dir) const {
   const Case& c = *item.c;
+  const BackendConfig& config = *item.on->config;
+  int timeout_s = c.timeout_s > 0 ? c.timeout_s : opt_.default_timeout_s;
+  auto timeout = std::chrono::milliseconds(static_cast<long>(timeout_s * 1000.0 * item.backend().timeout_factor));
+  if (item.backend().kind == BackendKind::static_analysis) {
+    Vars vars = case_vars(c, item.mpi(), item.on->vars);
+    vars.set("run_dir", dir).set("np", std::to_string(c.nprocs));
+    if (item.build) vars.set("exe", cache_.binary_path(*item.build));
+    Command cmd;
+    cmd.argv = vars.expand_argv(config.analyze);
+    cmd.env = {{"ASSAY_REPORT_DIR", dir}, {"ASSAY_BACKEND", item.backend().name}};
+    cmd.stdout_path = dir + "/stdout";
+    cmd.stderr_path = dir + "/stderr";
+    cmd.timeout = timeout;
+    return cmd;
+  }
+  LaunchRequest request;
+  request.np = c.nprocs;
+  request.program = {cache_.binary_path(*item.build)};
+  request.program.insert(request.program.end(), c.args.begin(), c.args.end());
+  request.run_dir = dir;
+  request.rank_env = {{"ASSAY_REPORT_DIR", dir}, {"ASSAY_BACKEND", item.backend().name}};
+  request.timeout = timeout;
+  return launch_command(*launchers_.at(item.mpi().name), config, item.on->vars, request);
+}
+
+void MatrixRun::start(const Item& item) {
   std::string dir = run_dir(item);
   fs::remove_all(dir);
   fs::create_directories(dir);
-  int slots = std::min(c.nprocs, opt_.jobs);
-  auto release_and_finish = [this, item, dir, slots](const ExitInfo& e, std::vector<Finding> f,
-                                                      std::vector<Problem> p) {
+  int slots = std::min(item.c->nprocs, opt_.jobs);
+  auto release_and_finish = [this, item, dir, slots](const ExitInfo& e, ParsedFindings parsed) {
     free_slots_ += slots;
-    if (!stopping_) finish(item, dir, e, std::move(f), std::move(p));
+    if (!stopping_) finish(item, dir, e, std::move(parsed));
   };
 
   // Runs that cannot start are recorded at once, without launching anything.
-  const BuildState* build = item.build ? builds_[item.build->key()].get() : nullptr;
-  if (!item.missing.empty() || (build && !build->ok)) {
-    ExitInfo none;
-    release_and_finish(none, {}, {});
+  const BuildState* build = build_of(item);
+  if (!item.on->missing.empty() || (build && !build->ok)) {
+    release_and_finish(ExitInfo{}, {});
     return;
   }
-
-  Vars vars = backend_vars(*item.backend, *item.mpi, opt_.source_dir, opt_.build_dir);
-  vars["report_dir"] = dir;
-  vars["source"] = c.path;
   Command cmd;
-  cmd.stdout_path = dir + "/stdout";
-  cmd.stderr_path = dir + "/stderr";
-  cmd.env = item.mpi->launcher_env();
-  cmd.env["ASSAY_REPORT_DIR"] = dir;
-  int timeout_s = c.timeout_s > 0 ? c.timeout_s : opt_.default_timeout_s;
-  cmd.timeout = std::chrono::milliseconds(
-      static_cast<long>(timeout_s * 1000.0 * item.backend->timeout_factor));
-  if (item.backend->kind == BackendKind::static_analysis) {
-    for (const auto& a : item.backend->analyze) cmd.argv.push_back(expand(a, vars));
-  } else {
-    std::map<std::string, std::string> rank_env = {{"ASSAY_REPORT_DIR", dir}};
-    for (const auto& [k, v] : item.backend->rank_env) rank_env[k] = expand(v, vars);
-    std::vector<std::string> program;
-    for (const auto& p : item.backend->prefix) program.push_back(expand(p, vars));
-    program.push_back(cache_.binary_path(*item.build));
-    program.insert(program.end(), c.args.begin(), c.args.end());
-    cmd.argv = item.mpi->launch_argv(c.nprocs, static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN)),
-                                     rank_env, program);
+  try {
+    cmd = run_command_of(item, dir);
+  } catch (const std::exception& e) {
+    release_and_finish(ExitInfo{}, ParsedFindings{{}, {}, std::string("cannot build the command: ") + e.what()});
+    return;
   }
-  supervisor_.start(cmd, [release_and_finish, dir, backend = item.backend](const ExitInfo& e) {
-    std::vector<Problem> problems;
-    std::vector<Finding> findings;
-    if (backend->parser == "jsonl") findings = read_findings_dir(dir, problems);
-    else problems.push_back({dir, 0, "unknown findings parser '" + backend->parser + "'"});
-    release_and_finish(e, std::move(findings), std::move(problems));
+  supervisor_.start(cmd, [this, item, dir, release_and_finish](const ExitInfo& e) {
+    if (stopping_) return release_and_finish(e, {});
+    parse(item, dir, e, [e, release_and_finish](ParsedFindings parsed) { release_and_finish(e, std::move(parsed)); });
   });
 }
 
-void MatrixRun::finish(const Item& item, const std::string& dir, const ExitInfo& exit,
-                       std::vector<Finding> findings, std::vector<Problem> problems) {
-  const BuildState* build = item.build ? builds_[item.build->key()].get() : nullptr;
-  bool is_static = item.backend->kind == BackendKind::static_analysis;
+// Reads what the backend found (launch/findings.hpp): its JSONL files, or the
+// output of its parse command, which runs after the case in the run folder.
+void MatrixRun::parse(const Item& item, const std::string& dir, const ExitInfo& exit,
+                      std::function<void(ParsedFindings)> done) {
+  if (!exit.started) return done({});
+  Vars vars = item.on->vars;
+  vars.set("run_dir", dir).set("np", std::to_string(item.c->nprocs)).set("source", item.c->path);
+  vars.set("exe", item.build ? cache_.binary_path(*item.build) : "");
+  std::optional<Command> cmd;
+  try {
+    cmd = parse_command(*item.on->config, vars, dir, item.backend().name);
+  } catch (const std::exception& e) {
+    return done(ParsedFindings{{}, {}, std::string("parse command: ") + e.what()});
+  }
+  if (!cmd) return done(read_run_findings(dir, nullptr, ""));
+  supervisor_.start(*cmd, [dir, done, program = cmd->argv.front()](const ExitInfo& e) {
+    done(read_run_findings(dir, &e, program));
+  });
+}
+
+void MatrixRun::finish(const Item& item, const std::string& dir, const ExitInfo& exit, ParsedFindings parsed) {
+  const BuildState* build = build_of(item);
+  bool is_static = item.backend().kind == BackendKind::static_analysis;
   bool compiled = !build || build->ok;
   // The tool failed when it is missing, could not start, said so itself
-  // ($ASSAY_REPORT_DIR/tool-failure), or a static analysis failed silently.
-  std::string tool_failure = item.missing;
+  // ($ASSAY_REPORT_DIR/tool-failure), wrote findings that cannot be read, or a
+  // static analysis failed silently.
+  std::string tool_failure = item.on->missing;
+  if (tool_failure.empty() && compiled && !parsed.failure.empty()) tool_failure = parsed.failure;
   if (tool_failure.empty() && compiled && !exit.started) tool_failure = "cannot start: " + exit.error;
   if (tool_failure.empty() && fs::exists(dir + "/tool-failure"))
     tool_failure = "backend failure: " + read_file(dir + "/tool-failure");
-  if (tool_failure.empty() && is_static && !exit.timed_out && exit.exit_code != 0 && findings.empty())
+  if (tool_failure.empty() && is_static && !exit.timed_out && exit.exit_code != 0 && parsed.findings.empty())
     tool_failure = fmt::format("analysis exited with status {}", exit.exit_code);
   RunFacts facts;
   facts.compiled = compiled;
@@ -311,19 +354,20 @@ void MatrixRun::finish(const Item& item, const std::string& dir, const ExitInfo&
   facts.timed_out = exit.timed_out;
   facts.exit_code = exit.exit_code;
   facts.signal = exit.signal;
-  facts.backend_supports_case = item.c->correct() || item.backend->supports_case(*item.c);
+  facts.backend_supports_case = item.c->correct() || item.backend().supports_case(*item.c);
 
-  Verdict v = classify(*item.c, facts, findings);
+  Verdict v = classify(*item.c, facts, parsed.findings);
   if (facts.tool_failed && v.outcome == Outcome::TF) v.reason = tool_failure;
 
   json rec = record_of(item, v, facts);
   json jf = json::array();
-  for (const auto& f : findings) jf.push_back(to_json(f));
+  for (const auto& f : parsed.findings) jf.push_back(to_json(f));
   rec["findings"] = jf;
   json jp = json::array();
-  for (const auto& p : problems) jp.push_back(p.str());
+  for (const auto& p : parsed.problems) jp.push_back(p.str());
   rec["problems"] = jp;
   rec["build_s"] = build && build->ok ? build->seconds : 0.0;
+  if (build) rec["build_key"] = build->spec.key();
   if (build && !build->ok) rec["compile_log"] = build->log.substr(0, 8000);
   if (exit.started) {
     rec["run_s"] = exit.seconds();
@@ -340,7 +384,7 @@ void MatrixRun::finish(const Item& item, const std::string& dir, const ExitInfo&
   ++summary_.ran;
   const char* name = outcome_name(v.outcome);
   ++summary_.outcomes[name];
-  std::string label = fmt::format("{} {} {}{}", item.backend->name, item.mpi->name, item.c->id,
+  std::string label = fmt::format("{} {} {}{}", item.backend().name, item.mpi().name, item.c->id,
                                   item.c->runs > 1 ? fmt::format(" run {}", item.run) : "");
   progress_.item(name, label, exit.started ? exit.seconds() : 0.0);
   if (opt_.check) check(item, v.outcome, label);
@@ -357,9 +401,11 @@ json MatrixRun::record_of(const Item& item, const Verdict& v, const RunFacts& fa
               {"group", c.group},
               {"case_hash", c.content_hash},
               {"expect", expect},
-              {"backend", item.backend->name},
-              {"mpi", item.mpi->name},
-              {"mpi_version", versions_.at(item.mpi->name)},
+              {"backend", item.backend().name},
+              {"backend_version", backend_versions_.at(item.backend().name)},
+              {"manifest_hash", item.backend().manifest_hash},
+              {"mpi", item.mpi().name},
+              {"mpi_version", mpi_versions_.at(item.mpi().name)},
               {"np", c.nprocs},
               {"run", item.run},
               {"runs", c.runs},
@@ -374,11 +420,30 @@ json MatrixRun::record_of(const Item& item, const Verdict& v, const RunFacts& fa
               {"timed_out", facts.timed_out},
               {"host", host_},
               {"suite_rev", rev_.rev},
+              {"runner_version", opt_.runner_version},
               {"started", iso_now()}};
 }
 
+json MatrixRun::session_record() const {
+  json backends = json::object();
+  for (const Backend* b : opt_.backends)
+    backends[b->name] = {{"version", backend_versions_.at(b->name)},
+                         {"manifest_hash", b->manifest_hash},
+                         {"kind", kind_name(b->kind)}};
+  return json{{"type", "session"},
+              {"started", iso_now()},
+              {"argv", opt_.argv},
+              {"host", host_},
+              {"suite_rev", rev_.rev},
+              {"suite_dirty", rev_.dirty},
+              {"runner_version", opt_.runner_version},
+              {"mpi_versions", mpi_versions_},
+              {"compilers", compilers_},
+              {"backends", backends}};
+}
+
 void MatrixRun::check(const Item& item, Outcome outcome, const std::string& label) {
-  const ExpectedEntry* e = expected_[item.backend->name].find(*item.c, item.mpi->name);
+  const ExpectedEntry* e = expected_[item.backend().name].find(*item.c, item.mpi().name);
   if (e && e->outcome == outcome) return;
   // A tag: line describes a kind of case broadly; a backend that does better on
   // one of them is fine. Lines naming cases are exact (a stale one must go).
@@ -386,22 +451,18 @@ void MatrixRun::check(const Item& item, Outcome outcome, const std::string& labe
   std::string msg;
   if (e)
     msg = fmt::format("{}: {}, but {}:{} expects {} ({})", label, outcome_name(outcome),
-                      expected_[item.backend->name].path, e->line, outcome_name(e->outcome), e->reason);
+                      expected_[item.backend().name].path, e->line, outcome_name(e->outcome), e->reason);
   else if (!is_good_outcome(outcome))
     msg = fmt::format("{}: {} is not a known miss of backend {} (add it to its expected-results with a reason, or fix it)",
-                      label, outcome_name(outcome), item.backend->name);
+                      label, outcome_name(outcome), item.backend().name);
   if (!msg.empty()) summary_.unexpected.push_back(msg);
 }
 
-void MatrixRun::check_record(const Case& c, const std::string& backend, const std::string& mpi,
-                             const json& rec) {
+void MatrixRun::check_record(const Case& c, const BackendOnMpi& on, const json& rec) {
   auto outcome = outcome_from_name(rec.value("outcome", ""));
-  const Backend* b = nullptr;
-  for (const Backend* x : opt_.backends)
-    if (x->name == backend) b = x;
-  if (!outcome || !b) return;
-  Item item{&c, b, find_mpi(mpi), rec.value("run", 1), ""};
-  check(item, *outcome, fmt::format("{} {} {}", backend, mpi, c.id));
+  if (!outcome) return;
+  Item item{&c, &on, rec.value("run", 1)};
+  check(item, *outcome, fmt::format("{} {} {}", on.backend->name, on.mpi->name, c.id));
 }
 
 RunSummary MatrixRun::execute() {
@@ -410,13 +471,7 @@ RunSummary MatrixRun::execute() {
   journal_ = std::make_unique<JournalWriter>(opt_.journal_path);
   JournalContents existing = read_journal(opt_.journal_path);
   for (const auto& p : existing.problems) progress_.note("journal: " + p.str() + " (skipped)");
-  journal_->append(json{{"type", "session"},
-                        {"started", iso_now()},
-                        {"argv", opt_.argv},
-                        {"host", host_},
-                        {"suite_rev", rev_.rev},
-                        {"suite_dirty", rev_.dirty},
-                        {"mpi_versions", versions_}});
+  journal_->append(session_record());
   std::vector<Item> items = plan(existing);
   build_all(items);
   if (!interrupted()) run_all(items);

@@ -2,13 +2,16 @@
 // not cached, launch each run with its timeout, read its findings, classify it
 // and append it to the journal. Resumes an interrupted journal.
 #pragma once
+#include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "backend/backend.hpp"
 #include "corpus/case.hpp"
 #include "engine/progress.hpp"
+#include "launch/launcher.hpp"
 #include "mpi/mpi.hpp"
 #include "results/classify.hpp"
 
@@ -22,6 +25,9 @@ struct RunOptions {
   std::string cache_dir;              // compiled cases
   std::string source_dir, build_dir;  // for ${source_dir} / ${build_dir} in manifests
   std::vector<std::string> argv;      // recorded in the journal's session line
+  std::string runner_version;         // runner_version(): in records, and the version of in-tree backends
+  // How ranks are started on each MPI (default: its mpirun/mpiexec on this machine).
+  std::function<std::unique_ptr<Launcher>(const MpiImpl&)> make_launcher;
   int jobs = 2;                       // slots; a run of n ranks takes min(n, jobs)
   int default_timeout_s = 30;
   bool rerun = false;                 // recompute runs already in the journal

@@ -38,31 +38,11 @@ std::string find_in_path(const std::string& program) {
   return "";
 }
 
-std::vector<std::string> MpiImpl::launch_argv(int np, int slots,
-                                              const std::map<std::string, std::string>& rank_env,
-                                              const std::vector<std::string>& program) const {
-  std::vector<std::string> argv = {launcher};
-  if (name == "openmpi") {
-    argv.insert(argv.end(), {"-np", std::to_string(np)});
-    // Concurrent runs must not all be pinned to core 0.
-    argv.insert(argv.end(), {"--bind-to", "none"});
-    if (np > slots) argv.push_back("--oversubscribe");
-    for (const auto& [k, v] : rank_env) argv.insert(argv.end(), {"-x", k + "=" + v});
-  } else {
-    argv.insert(argv.end(), {"-n", std::to_string(np)});
-    for (const auto& [k, v] : rank_env) argv.insert(argv.end(), {"-genv", k, v});
-  }
-  argv.insert(argv.end(), program.begin(), program.end());
-  return argv;
-}
-
-std::map<std::string, std::string> MpiImpl::launcher_env() const {
-  std::map<std::string, std::string> env;
-  if (name == "openmpi" && geteuid() == 0) {
-    env["OMPI_ALLOW_RUN_AS_ROOT"] = "1";
-    env["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1";
-  }
-  return env;
+std::string MpiImpl::detect_compiler() const {
+  ExitInfo e;
+  std::string text = capture_output({cc, "--version"}, std::chrono::seconds(20), &e);
+  if (!e.started || e.exit_code != 0) return "";
+  return text.substr(0, text.find('\n'));
 }
 
 std::string MpiImpl::detect_version() const {

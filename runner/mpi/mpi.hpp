@@ -11,15 +11,10 @@ namespace assay {
 struct MpiImpl {
   std::string name;                     // "openmpi" | "mpich"
   std::string cc, cxx;                  // compiler wrappers
-  std::string launcher;                 // mpirun.openmpi | mpiexec.mpich
+  std::string launcher;                 // mpirun.openmpi | mpiexec.mpich (runner/launch/ uses it)
 
-  // Launcher command for `np` ranks running `program`; `rank_env` reaches the
-  // ranks (Open MPI -x, MPICH -genv), not the launcher. `slots` = cores available.
-  std::vector<std::string> launch_argv(int np, int slots,
-                                       const std::map<std::string, std::string>& rank_env,
-                                       const std::vector<std::string>& program) const;
-  // Environment the launcher itself needs (e.g. running Open MPI as root).
-  std::map<std::string, std::string> launcher_env() const;
+  // First line of `<cc> --version`: the compiler behind the wrapper ("" when it fails).
+  std::string detect_compiler() const;
   // "4.1.4"; throws std::runtime_error when the launcher cannot be run.
   std::string detect_version() const;
 };

@@ -1,5 +1,6 @@
 #include "backend/backend.hpp"
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
@@ -7,6 +8,9 @@
 #include <unistd.h>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "backend/schema.hpp"
 
 namespace fs = std::filesystem;
 
@@ -18,68 +22,199 @@ const Taxonomy& taxonomy() {
   return tax;
 }
 
-// A scratch folder holding one backend folder.
+std::string schema() { return manifest_schema_path(ASSAY_SOURCE_DIR); }
+
+// A scratch folder holding backend folders.
 class BackendDir : public ::testing::Test {
  protected:
   fs::path root = fs::temp_directory_path() / ("assay-backend-test-" + std::to_string(::getpid()));
   void SetUp() override { fs::create_directories(root); }
   void TearDown() override { fs::remove_all(root); }
-  std::string write(const std::string& name, const std::string& manifest) {
-    fs::create_directories(root / name);
-    std::ofstream(root / name / "backend.json") << manifest;
-    return (root / name).string();
+  std::string write(const std::string& name, const std::string& manifest, const fs::path& in = {}) {
+    fs::path dir = (in.empty() ? root : in) / name;
+    fs::create_directories(dir);
+    std::ofstream(dir / "backend.json") << manifest;
+    return dir.string();
   }
   std::string error_of(const std::string& dir) {
     try {
-      load_backend(dir, taxonomy());
+      load_backend(dir, taxonomy(), schema());
     } catch (const std::runtime_error& e) {
       return e.what();
     }
     return "";
   }
+  // A valid manifest for folder `name` with extra top-level fields.
+  static std::string manifest(const std::string& name, const std::string& extra = "") {
+    return R"({"manifest": 2, "name": ")" + name + R"(", "description": "d", "kind": "dynamic", "supports": [])" +
+           (extra.empty() ? "" : ", " + extra) + "}";
+  }
 };
 
-TEST(Expand, SubstitutesKnownVariablesAndRejectsUnknownOnes) {
-  Vars vars = {{"mpi", "mpich"}, {"build_dir", "/b"}};
-  EXPECT_EQ(expand("${build_dir}/lib_${mpi}.so", vars), "/b/lib_mpich.so");
-  EXPECT_EQ(expand("plain", vars), "plain");
-  EXPECT_THROW(expand("${nope}", vars), std::runtime_error);
-  EXPECT_THROW(expand("${mpi", vars), std::runtime_error);
+TEST(Vars, ExpandScalarsListsAndTheEnvironment) {
+  Vars vars;
+  vars.set("mpi", "mpich").set("build_dir", "/b").set_list("args", {"-x", "y z"});
+  EXPECT_EQ(vars.expand("${build_dir}/lib_${mpi}.so"), "/b/lib_mpich.so");
+  EXPECT_EQ(vars.expand("plain"), "plain");
+  EXPECT_THROW(vars.expand("${nope}"), std::runtime_error);
+  EXPECT_THROW(vars.expand("${mpi"), std::runtime_error);
+  EXPECT_EQ(vars.expand_argv({"run", "${args}", "--mpi=${mpi}"}),
+            (std::vector<std::string>{"run", "-x", "y z", "--mpi=mpich"}));
+  EXPECT_THROW(vars.expand("--args=${args}"), std::runtime_error);  // a list inside a string
+  ::setenv("ASSAY_TEST_TOOL_HOME", "/opt/tool", 1);
+  EXPECT_EQ(vars.expand("${env:ASSAY_TEST_TOOL_HOME}/bin/run"), "/opt/tool/bin/run");
+  ::unsetenv("ASSAY_TEST_TOOL_HOME");
+  EXPECT_THROW(vars.expand("${env:ASSAY_TEST_TOOL_HOME}"), MissingEnvironment);
 }
 
-TEST_F(BackendDir, LoadsAManifestAndMatchesClassPatterns) {
-  auto dir = write("checker", R"({"name": "checker", "description": "d", "supports": ["rma.sync.*", "nb.buffer.overlap"],
-    "launch": {"rank_env": {"LD_PRELOAD": "${build_dir}/x.so"}}, "timeout_factor": 2})");
-  Backend b = load_backend(dir, taxonomy());
+TEST_F(BackendDir, LoadsAManifestWithDefaultsAndPerMpiOverrides) {
+  auto dir = write("checker", R"({"manifest": 2, "name": "checker", "description": "d", "kind": "dynamic",
+    "supports": ["rma.sync.*", "nb.buffer.overlap"],
+    "launch": {"rank_env": {"LD_PRELOAD": "${build_dir}/x_${mpi}.so"}}, "timeout_factor": 2,
+    "mpi": {"mpich": {"launch": {"rank_env": {"HWLOC_COMPONENTS": "-x86"}}}}})");
+  Backend b = load_backend(dir, taxonomy(), schema());
   EXPECT_EQ(b.name, "checker");
   EXPECT_EQ(b.kind, BackendKind::dynamic);
   EXPECT_TRUE(b.supports_class("rma.sync.unmatched"));
   EXPECT_TRUE(b.supports_class("nb.buffer.overlap"));
   EXPECT_FALSE(b.supports_class("rma.remote.conflict"));
   EXPECT_DOUBLE_EQ(b.timeout_factor, 2.0);
-  EXPECT_EQ(b.rank_env.at("LD_PRELOAD"), "${build_dir}/x.so");
+  EXPECT_EQ(b.manifest_hash.size(), 16u);
+  const BackendConfig& ompi = b.config("openmpi");
+  const BackendConfig& mpich = b.config("mpich");
+  EXPECT_EQ(ompi.rank_env.size(), 1u);
+  EXPECT_EQ(mpich.rank_env.at("LD_PRELOAD"), "${build_dir}/x_${mpi}.so");  // merged, not replaced
+  EXPECT_EQ(mpich.rank_env.at("HWLOC_COMPONENTS"), "-x86");
+  EXPECT_EQ(ompi.launch_rank, (std::vector<std::string>{"${program}", "${args}"}));
+  EXPECT_EQ(ompi.launch_command, (std::vector<std::string>{"${launch}"}));
+  EXPECT_EQ(ompi.parse_builtin, "jsonl");
+  EXPECT_FALSE(ompi.custom_build);
 }
 
-TEST_F(BackendDir, ErrorsNameTheFileAndTheField) {
-  auto unknown = write("a", R"({"name": "a", "description": "d", "colour": "red"})");
-  EXPECT_NE(error_of(unknown).find("a/backend.json: unknown field 'colour'"), std::string::npos);
-  auto wrong_name = write("b", R"({"name": "other", "description": "d"})");
-  EXPECT_NE(error_of(wrong_name).find("field 'name'"), std::string::npos);
-  auto no_class = write("c", R"({"name": "c", "description": "d", "supports": ["rma.nothing.*"]})");
-  EXPECT_NE(error_of(no_class).find("'rma.nothing.*' matches no class"), std::string::npos);
-  auto static_without_command = write("d", R"({"name": "d", "description": "d", "kind": "static"})");
-  EXPECT_NE(error_of(static_without_command).find("field 'analyze'"), std::string::npos);
-  auto not_json = write("e", "{ nope");
-  EXPECT_NE(error_of(not_json).find("e/backend.json: not valid JSON"), std::string::npos);
+TEST_F(BackendDir, EveryProblemNamesTheFileAndTheKey) {
+  auto expect_error = [&](const std::string& name, const std::string& text, const std::string& needle) {
+    std::string error = error_of(write(name, text));
+    EXPECT_NE(error.find(name + "/backend.json: "), std::string::npos) << error;
+    EXPECT_NE(error.find(needle), std::string::npos) << "wanted '" << needle << "' in: " << error;
+  };
+  expect_error("a", manifest("a", R"("colour": "red")"), "colour: unknown key");
+  expect_error("b", manifest("other"), "name: must equal the folder name 'b'");
+  expect_error("c", R"({"manifest": 2, "name": "c", "description": "d", "kind": "dynamic", "supports": ["rma.nothing.*"]})",
+               "'rma.nothing.*' matches no class");
+  expect_error("d", R"({"manifest": 2, "name": "d", "description": "d", "kind": "static", "supports": []})",
+               "analyze: a static backend needs the command");
+  expect_error("e", "{ nope", "not valid JSON");
+  expect_error("f", manifest("f", R"("parse": {"builtin": "xml-nope"})"), R"(parse.builtin: "xml-nope" is not one of "jsonl")");
+  expect_error("g", manifest("g", R"("launch": {"rank_env": {"LD_PRELOAD": 3}})"), "launch.rank_env.LD_PRELOAD: must be a string");
+  expect_error("h", manifest("h", R"("timeout_factor": 0)"), "timeout_factor: must be greater than 0");
+  expect_error("i", R"({"manifest": 2, "name": "i", "kind": "dynamic", "supports": []})", "missing required key 'description'");
+  expect_error("j", manifest("j", R"("launch": {"rank": ["valgrind", "${programme}"]})"), "launch.rank: unknown variable ${programme}");
+  expect_error("k", manifest("k", R"("launch": {"rank": ["strace", "--out=${args}", "${program}"]})"),
+               "${args} is a list");
+  expect_error("l", manifest("l", R"("parse": {"builtin": "jsonl", "command": ["x"]})"), "parse: takes at most 1 of");
+  expect_error("m", manifest("m", R"("mpi": {"intelmpi": {}})"), "mpi.intelmpi: unknown key");
+  expect_error("n", R"({"manifest": 2, "name": "n", "description": "d", "kind": "external", "supports": []})",
+               "version: an external tool must say how to read its version");
+  expect_error("o", R"({"name": "o", "description": "d", "supports": []})", "a version-1 manifest?");
+  expect_error("p", manifest("p", R"("build": {"compile": ["gcc", "${source}"]})"), "build.compile: must write the program to ${exe}");
+  expect_error("q", manifest("q", R"("mpi": {"mpich": {"launch": {"rank": ["${nope}", "${program}"]}}})"),
+               "launch.rank: unknown variable ${nope} (allowed here:");
 }
 
 TEST_F(BackendDir, MissingRequirementsSayWhatIsMissing) {
-  auto dir = write("m", R"({"name": "m", "description": "d", "requires_tools": ["assay-no-such-tool"],
-    "requires_files": ["${build_dir}/lib.so"]})");
-  Backend b = load_backend(dir, taxonomy());
-  EXPECT_EQ(b.missing_requirement({{"build_dir", root.string()}}), "not installed: assay-no-such-tool");
-  b.requires_tools.clear();
-  EXPECT_EQ(b.missing_requirement({{"build_dir", "/nowhere"}}), "not built or not installed: /nowhere/lib.so");
+  auto dir = write("m", manifest("m", R"("requires": {"programs": ["assay-no-such-tool"], "files": ["${build_dir}/lib.so"]})"));
+  Backend b = load_backend(dir, taxonomy(), schema());
+  Vars vars = backend_vars(b, *find_mpi("mpich"), "/src", root.string());
+  EXPECT_EQ(b.missing_requirement("mpich", vars), "not installed: assay-no-such-tool");
+  b.configs["mpich"].requires_programs.clear();
+  EXPECT_NE(b.missing_requirement("mpich", vars).find("not installed: " + root.string() + "/lib.so"), std::string::npos);
+  std::ofstream(root / "lib.so") << "x";
+  EXPECT_EQ(b.missing_requirement("mpich", vars), "");
+
+  ::unsetenv("ASSAY_TEST_MUST_RUN");
+  auto external = write("x", R"({"manifest": 2, "name": "x", "description": "d", "kind": "external", "supports": [],
+    "version": {"command": ["${env:ASSAY_TEST_MUST_RUN}", "--version"]},
+    "launch": {"command": ["${env:ASSAY_TEST_MUST_RUN}", "-np", "${np}", "${program}", "${args}"]}})");
+  Backend x = load_backend(external, taxonomy(), schema());
+  EXPECT_EQ(x.missing_requirement("openmpi", vars), "not installed: environment variable ASSAY_TEST_MUST_RUN is not set");
+  ::setenv("ASSAY_TEST_MUST_RUN", "/nowhere/mustrun", 1);
+  EXPECT_EQ(x.missing_requirement("openmpi", vars), "not installed: /nowhere/mustrun (the program launch.command starts)");
+  EXPECT_EQ(x.resolve_version(vars, "0.1.0").rfind("unknown (", 0), 0u);
+  ::unsetenv("ASSAY_TEST_MUST_RUN");
+}
+
+TEST_F(BackendDir, VersionsComeFromACommandAFixedTextOrTheRunner) {
+  Vars vars;
+  Backend in_tree = load_backend(write("t", manifest("t")), taxonomy(), schema());
+  EXPECT_EQ(in_tree.resolve_version(vars, "0.1.0+abc"), "0.1.0+abc");
+  Backend fixed = load_backend(write("u", manifest("u", R"("version": {"text": "tool 2.1"})")), taxonomy(), schema());
+  EXPECT_EQ(fixed.resolve_version(vars, "0.1.0+abc"), "tool 2.1");
+  Backend command = load_backend(write("v", manifest("v", R"("version": {"command": ["printf", "\nv9.3\nmore"]})")),
+                                 taxonomy(), schema());
+  EXPECT_EQ(command.resolve_version(vars, "0.1.0+abc"), "v9.3");
+}
+
+TEST_F(BackendDir, BuildInputsHashChangesWithTheirContents) {
+  auto dir = write("w", manifest("w", R"("build": {"inputs": ["src/*.cpp"], "env": {"OMPI_CC": "clang-14"}})"));
+  fs::create_directories(fs::path(dir) / "src");
+  std::ofstream(fs::path(dir) / "src" / "pass.cpp") << "int a;";
+  Backend b = load_backend(dir, taxonomy(), schema());
+  EXPECT_TRUE(b.config("openmpi").custom_build);
+  Vars vars = backend_vars(b, *find_mpi("openmpi"), "/src", "/build");
+  std::string before = b.build_inputs_hash("openmpi", vars);
+  EXPECT_EQ(before.size(), 16u);
+  EXPECT_EQ(b.build_inputs_hash("openmpi", vars), before);
+  std::ofstream(fs::path(dir) / "src" / "pass.cpp") << "int b;";
+  EXPECT_NE(b.build_inputs_hash("openmpi", vars), before);
+  fs::remove(fs::path(dir) / "src" / "pass.cpp");
+  EXPECT_NE(b.missing_requirement("openmpi", vars).find("build input"), std::string::npos);
+}
+
+TEST_F(BackendDir, ExtraFoldersAddBackendsAndANameClashNamesBothFolders) {
+  fs::path mine = root / "mine", theirs = root / "theirs";
+  write("alpha", manifest("alpha"), mine);
+  write("beta", manifest("beta"), theirs);
+  ::setenv("ASSAY_BACKENDS_PATH", theirs.c_str(), 1);
+  auto roots = backend_roots(mine.string(), {mine.string()});  // the same folder twice is one
+  ::unsetenv("ASSAY_BACKENDS_PATH");
+  ASSERT_EQ(roots.size(), 2u);
+  auto found = discover_backends(roots, taxonomy(), schema());
+  ASSERT_EQ(found.size(), 2u);
+  EXPECT_EQ(found[0].name, "alpha");
+  EXPECT_EQ(found[1].name, "beta");
+  write("alpha", manifest("alpha"), theirs);
+  try {
+    discover_backends(roots, taxonomy(), schema());
+    FAIL() << "a name clash was accepted";
+  } catch (const std::runtime_error& e) {
+    std::string what = e.what();
+    EXPECT_NE(what.find("'alpha' is defined twice"), std::string::npos);
+    EXPECT_NE(what.find((mine / "alpha").string()), std::string::npos);
+    EXPECT_NE(what.find((theirs / "alpha").string()), std::string::npos);
+  }
+}
+
+TEST(ManifestSchema, BuiltinParsersAreExactlyTheSchemasEnum) {
+  std::ifstream in(schema());
+  auto j = nlohmann::json::parse(in);
+  auto listed = j["$defs"]["parse"]["properties"]["builtin"]["enum"].get<std::vector<std::string>>();
+  EXPECT_EQ(listed, builtin_parsers());
+}
+
+TEST(ManifestSchema, EveryInTreeManifestIsValid) {
+  for (const auto& e : fs::directory_iterator(std::string(ASSAY_SOURCE_DIR) + "/backends"))
+    if (fs::exists(e.path() / "backend.json")) {
+      EXPECT_NO_THROW(load_backend(e.path().string(), taxonomy(), schema())) << e.path();
+    }
+}
+
+TEST(JsonSchemaValidator, RejectsKeywordsItCannotCheck) {
+  EXPECT_THROW(JsonSchema(nlohmann::json::parse(R"({"type": "object", "oneOf": []})"), "s.json"), std::runtime_error);
+  EXPECT_THROW(JsonSchema(nlohmann::json::parse(R"({"$ref": "#/$defs/missing"})"), "s.json"), std::runtime_error);
+  JsonSchema s(nlohmann::json::parse(R"({"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 2})"), "s.json");
+  EXPECT_TRUE(s.validate(nlohmann::json::parse("[1, 2]")).empty());
+  EXPECT_EQ(s.validate(nlohmann::json::parse("[0]")),
+            (std::vector<std::string>{"(top level): needs at least 2 item(s)", "[0]: must be at least 1"}));
 }
 
 TEST_F(BackendDir, ExpectedResultsMatchByGlobOrTagAndRejectBadLines) {

@@ -12,6 +12,7 @@ Backend backend(const std::string& name) {
   Backend b;
   b.name = name;
   b.dir = "/suite/backends/" + name;
+  b.configs["openmpi"] = b.configs["mpich"] = BackendConfig{};
   return b;
 }
 
@@ -69,10 +70,11 @@ TEST(OverheadDriver, PlanRejectsUnknownNames) {
   EXPECT_THROW(expand_plan(plan, known), std::invalid_argument);
 }
 
-TEST(OverheadDriver, LaunchCommandCarriesBackendPrefixAndEnvironment) {
+TEST(OverheadDriver, LaunchCommandCarriesTheBackendsRankTemplateAndEnvironment) {
   Backend tool = backend("tool");
-  tool.prefix = {"${backend_dir}/wrap", "--mpi=${mpi}"};
-  tool.rank_env = {{"LD_PRELOAD", "${build_dir}/libtool.so"}};
+  BackendConfig& config = tool.configs["mpich"];
+  config.launch_rank = {"${backend_dir}/wrap", "--mpi=${mpi}", "${program}", "${args}"};
+  config.rank_env = {{"LD_PRELOAD", "${build_dir}/libtool.so"}};
   tool.timeout_factor = 3;
   StudyPlan plan;
   plan.bench_dir = "/bench";
@@ -80,7 +82,8 @@ TEST(OverheadDriver, LaunchCommandCarriesBackendPrefixAndEnvironment) {
   plan.iterations = 7;
   plan.repetitions = 3;
   RunSpec spec{"cfd", "pscw", 3, "tool", "mpich"};
-  Command cmd = launch_command(spec, plan, tool, *find_mpi("mpich"), "/out/run");
+  auto launcher = local_launcher(*find_mpi("mpich"), 2);
+  Command cmd = run_command_of(spec, plan, tool, *find_mpi("mpich"), *launcher, "/out/run");
   EXPECT_EQ(cmd.argv[0], "mpiexec.mpich");
   EXPECT_TRUE(has(cmd.argv, "3"));
   EXPECT_TRUE(has(cmd.argv, "/build/libtool.so"));
@@ -100,16 +103,16 @@ TEST(OverheadDriver, LaunchCommandCarriesBackendPrefixAndEnvironment) {
 
 TEST(OverheadDriver, BackendsThatCannotTimeAPrebuiltBinaryAreSkipped) {
   Vars vars;
-  EXPECT_EQ(unusable_reason(backend("native"), vars), "");
+  EXPECT_EQ(unusable_reason(backend("native"), "openmpi", vars), "");
   Backend flavoured = backend("compiled");
-  flavoured.cflags = {"-fsanitize=address"};
-  EXPECT_NE(unusable_reason(flavoured, vars), "");
+  flavoured.configs["openmpi"].custom_build = true;
+  EXPECT_NE(unusable_reason(flavoured, "openmpi", vars), "");
   Backend static_tool = backend("static");
   static_tool.kind = BackendKind::static_analysis;
-  EXPECT_NE(unusable_reason(static_tool, vars), "");
+  EXPECT_NE(unusable_reason(static_tool, "openmpi", vars), "");
   Backend missing = backend("missing");
-  missing.requires_tools = {"no-such-tool-h8"};
-  EXPECT_NE(unusable_reason(missing, vars).find("no-such-tool-h8"), std::string::npos);
+  missing.configs["openmpi"].requires_programs = {"no-such-tool-h8"};
+  EXPECT_NE(unusable_reason(missing, "openmpi", vars).find("no-such-tool-h8"), std::string::npos);
 }
 
 }  // namespace assay::overhead

@@ -1,5 +1,5 @@
 // mpi-assay: the command line. It only wires the stages together
-// (corpus -> engine -> journal -> reports); each stage lives in its own library.
+// (corpus -> engine -> journal -> reports, overhead); each stage lives in its own library.
 #include <algorithm>
 #include <cstdlib>
 #include <ctime>
@@ -18,6 +18,7 @@
 #include "corpus/case.hpp"
 #include "corpus/taxonomy.hpp"
 #include "engine/engine.hpp"
+#include "engine/provenance.hpp"
 #include "exec/process.hpp"
 #include "overhead/cli.hpp"
 #include "reports/cli.hpp"
@@ -66,6 +67,13 @@ struct CaseSelection {
 };
 
 assay::Taxonomy load_taxonomy() { return assay::Taxonomy::load(source_dir() + "/taxonomy/classes.json"); }
+
+// The built-in backends, those of --backends-dir and those of ASSAY_BACKENDS_PATH;
+// every manifest is checked against the schema here, before any case runs.
+std::vector<assay::Backend> load_backends(const std::vector<std::string>& extra_dirs, const assay::Taxonomy& tax) {
+  return assay::discover_backends(assay::backend_roots(source_dir() + "/backends", extra_dirs), tax,
+                                  assay::manifest_schema_path(source_dir()));
+}
 
 // All cases of the selected roots; problems are printed and make this fail:
 // nothing runs on a corpus with a malformed header.
@@ -213,9 +221,7 @@ std::string default_journal(const std::string& results_dir) {
 int cmd_run(const CaseSelection& sel, RunArgs a, const std::vector<std::string>& argv) {
   auto tax = load_taxonomy();
   auto cases = load_all(sel, tax);
-  std::vector<std::string> backend_roots = a.backend_dirs;
-  if (backend_roots.empty()) backend_roots.push_back(source_dir() + "/backends");
-  auto backends = assay::discover_backends(backend_roots, tax);
+  auto backends = load_backends(a.backend_dirs, tax);
 
   assay::RunOptions o;
   o.cases = selected(cases, sel);
@@ -237,6 +243,7 @@ int cmd_run(const CaseSelection& sel, RunArgs a, const std::vector<std::string>&
   o.source_dir = source_dir();
   o.build_dir = ASSAY_BINARY_DIR;
   o.argv = argv;
+  o.runner_version = assay::runner_version(ASSAY_VERSION, source_dir());
   o.jobs = std::max(1, a.jobs);
   o.default_timeout_s = a.timeout;
   o.rerun = a.rerun;
@@ -273,12 +280,11 @@ int cmd_run(const CaseSelection& sel, RunArgs a, const std::vector<std::string>&
 
 int cmd_backends(const std::vector<std::string>& dirs) {
   auto tax = load_taxonomy();
-  std::vector<std::string> roots = dirs;
-  if (roots.empty()) roots.push_back(source_dir() + "/backends");
-  for (const auto& b : assay::discover_backends(roots, tax))
-    std::cout << fmt::format("{:<12} {:<8} {} ({} class pattern(s) supported)\n", b.name,
-                             b.kind == assay::BackendKind::dynamic ? "dynamic" : "static",
+  for (const auto& b : load_backends(dirs, tax)) {
+    std::cout << fmt::format("{:<18} {:<8} {} ({} class pattern(s) supported)\n", b.name, assay::kind_name(b.kind),
                              b.description, b.supports.size());
+    std::cout << fmt::format("{:<18} {} (manifest {})\n", "", b.dir, b.manifest_hash);
+  }
   return 0;
 }
 
@@ -308,7 +314,7 @@ int main(int argc, char** argv) {
   sel.add_options(*run);
   run->add_option("--backend", run_args.backends, "Backends (comma separated, or 'all')")->delimiter(',');
   run->add_option("--mpi", run_args.mpis, "openmpi, mpich (comma separated)")->delimiter(',');
-  run->add_option("--backends-dir", run_args.backend_dirs, "Folder of backend folders (repeatable)");
+  run->add_option("--backends-dir", run_args.backend_dirs, "Folder of backend folders, added to the built-in ones (repeatable; also ASSAY_BACKENDS_PATH)");
   run->add_option("--journal", run_args.journal, "Journal to append to (default: <results>/<time>/results.jsonl)");
   run->add_option("--results", run_args.results_dir, "Folder for new journals")->capture_default_str();
   run->add_option("--cache", run_args.cache_dir, "Folder of compiled cases")->capture_default_str();
@@ -326,7 +332,7 @@ int main(int argc, char** argv) {
 
   std::vector<std::string> backend_dirs;
   auto* backends = app.add_subcommand("backends", "List the backends");
-  backends->add_option("--backends-dir", backend_dirs, "Folder of backend folders (repeatable)");
+  backends->add_option("--backends-dir", backend_dirs, "Folder of backend folders, added to the built-in ones (repeatable; also ASSAY_BACKENDS_PATH)");
 
   CLI11_PARSE(app, argc, argv);
   if (report_commands.ran()) return report_status;

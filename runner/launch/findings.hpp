@@ -1,0 +1,33 @@
+// The parse step: how a finished run's findings are read. A backend either
+// writes findings JSONL into the run folder itself (the built-in `jsonl`
+// parser), or names a parse command — any program that reads the run folder and
+// writes findings JSONL on stdout. Output that cannot be read means the tool
+// failed (TF), never that it found nothing.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "backend/backend.hpp"
+#include "exec/process.hpp"
+#include "results/finding.hpp"
+
+namespace assay {
+
+struct ParsedFindings {
+  std::vector<Finding> findings;
+  std::vector<Problem> problems;  // unreadable lines, as file:line: reason
+  std::string failure;            // why the tool failed ("" when its output was read)
+};
+
+// The parse command of a run in `run_dir` (cwd = run_dir, output in
+// run_dir/parse.stdout and parse.stderr); nullopt for a built-in parser.
+// `vars` hold ${run_dir} ${np} ${source} ${exe}; throws when a template cannot expand.
+std::optional<Command> parse_command(const BackendConfig& config, const Vars& vars, const std::string& run_dir,
+                                     const std::string& backend_name);
+
+// Reads the findings of a run: the parse command's output when `parse_exit`
+// (how it ended) is given, else the JSONL files in run_dir.
+ParsedFindings read_run_findings(const std::string& run_dir, const ExitInfo* parse_exit, const std::string& program);
+
+}  // namespace assay

@@ -1,0 +1,104 @@
+#include "launch/launcher.hpp"
+
+#include <algorithm>
+#include <unistd.h>
+
+namespace assay {
+
+namespace {
+
+// Ranks that all run the same command are one application context; otherwise
+// each rank is its own (MPMD: `a : b`, the syntax both launchers share).
+bool all_equal(const std::vector<std::vector<std::string>>& ranks) {
+  return std::all_of(ranks.begin(), ranks.end(), [&](const auto& r) { return r == ranks.front(); });
+}
+
+class MpiexecLauncher : public Launcher {
+ public:
+  MpiexecLauncher(const MpiImpl& mpi, int cores) : mpi_(mpi), cores_(cores) {}
+
+  std::string program() const override { return mpi_.launcher; }
+
+  std::vector<std::string> argv(const std::vector<std::vector<std::string>>& ranks,
+                                const Env& rank_env) const override {
+    const bool openmpi = mpi_.name == "openmpi";
+    const int np = static_cast<int>(ranks.size());
+    std::vector<std::string> argv = {mpi_.launcher};
+    if (openmpi) {
+      // Concurrent runs must not all be pinned to core 0.
+      argv.insert(argv.end(), {"--bind-to", "none"});
+      if (np > cores_) argv.push_back("--oversubscribe");
+      for (const auto& [k, v] : rank_env) argv.insert(argv.end(), {"-x", k + "=" + v});
+    } else {
+      for (const auto& [k, v] : rank_env) argv.insert(argv.end(), {"-genv", k, v});
+    }
+    const char* count = openmpi ? "-np" : "-n";
+    if (all_equal(ranks)) {
+      argv.insert(argv.end(), {count, std::to_string(np)});
+      argv.insert(argv.end(), ranks.front().begin(), ranks.front().end());
+      return argv;
+    }
+    for (std::size_t i = 0; i < ranks.size(); ++i) {
+      if (i > 0) argv.push_back(":");
+      argv.insert(argv.end(), {count, "1"});
+      argv.insert(argv.end(), ranks[i].begin(), ranks[i].end());
+    }
+    return argv;
+  }
+
+  Env env() const override {
+    Env env;
+    if (mpi_.name == "openmpi" && geteuid() == 0) {
+      env["OMPI_ALLOW_RUN_AS_ROOT"] = "1";
+      env["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1";
+    }
+    return env;
+  }
+
+ private:
+  const MpiImpl& mpi_;
+  int cores_;
+};
+
+bool mentions(const std::vector<std::string>& argv, const std::string& text) {
+  return std::any_of(argv.begin(), argv.end(), [&](const std::string& a) { return a.find(text) != std::string::npos; });
+}
+
+}  // namespace
+
+std::unique_ptr<Launcher> local_launcher(const MpiImpl& mpi, int cores) {
+  return std::make_unique<MpiexecLauncher>(mpi, cores);
+}
+
+Command launch_command(const Launcher& launcher, const BackendConfig& backend, const Vars& backend_vars,
+                       const LaunchRequest& request) {
+  Vars vars = backend_vars;
+  vars.set("run_dir", request.run_dir).set("np", std::to_string(request.np));
+  vars.set("program", request.program.at(0));
+  vars.set_list("args", std::vector<std::string>(request.program.begin() + 1, request.program.end()));
+
+  // What each rank runs: the backend's rank template, per rank only when it
+  // names ${rank} (then the launch is MPMD, one context per rank).
+  std::vector<std::vector<std::string>> ranks;
+  const bool per_rank = mentions(backend.launch_rank, "${rank}");
+  for (int r = 0; r < request.np; ++r) {
+    if (per_rank || r == 0) ranks.push_back(Vars(vars).set("rank", std::to_string(r)).expand_argv(backend.launch_rank));
+    else ranks.push_back(ranks.front());
+  }
+  Env rank_env = request.rank_env;
+  for (auto& [k, v] : vars.expand_env(backend.rank_env)) rank_env[k] = v;
+
+  vars.set_list("launch", launcher.argv(ranks, rank_env));
+  vars.set("launcher", launcher.program());
+  Command cmd;
+  cmd.argv = vars.expand_argv(backend.launch_command);
+  cmd.env = launcher.env();
+  for (auto& [k, v] : vars.expand_env(backend.launch_env)) cmd.env[k] = v;
+  cmd.env["ASSAY_REPORT_DIR"] = request.run_dir;  // for wrappers around the whole launch
+  cmd.stdout_path = request.run_dir + "/stdout";
+  cmd.stderr_path = request.run_dir + "/stderr";
+  cmd.timeout = request.timeout;
+  return cmd;
+}
+
+}  // namespace assay

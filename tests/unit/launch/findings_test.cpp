@@ -1,0 +1,83 @@
+#include "launch/findings.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+namespace fs = std::filesystem;
+
+namespace assay {
+namespace {
+
+class RunDir : public ::testing::Test {
+ protected:
+  fs::path dir = fs::temp_directory_path() / ("assay-findings-test-" + std::to_string(::getpid()));
+  void SetUp() override { fs::create_directories(dir); }
+  void TearDown() override { fs::remove_all(dir); }
+  void write(const std::string& name, const std::string& text) { std::ofstream(dir / name) << text; }
+  static ExitInfo exited(int code) {
+    ExitInfo e;
+    e.started = true;
+    e.exit_code = code;
+    return e;
+  }
+};
+
+const char* finding = R"({"backend":"t","class":"nb.request.missing-completion","rank":0})";
+
+TEST_F(RunDir, BuiltinParserReadsJsonlFilesAndGarbageIsAToolFailure) {
+  write("rank-0.jsonl", std::string(finding) + "\n");
+  auto ok = read_run_findings(dir.string(), nullptr, "");
+  EXPECT_EQ(ok.findings.size(), 1u);
+  EXPECT_EQ(ok.failure, "");
+  write("rank-1.jsonl", "not json\n");
+  auto bad = read_run_findings(dir.string(), nullptr, "");
+  EXPECT_EQ(bad.findings.size(), 1u);  // what could be read is kept
+  EXPECT_NE(bad.failure.find("unreadable findings (1 problem(s)), first: " + (dir / "rank-1.jsonl").string() + ":1"),
+            std::string::npos)
+      << bad.failure;
+}
+
+TEST_F(RunDir, ParseCommandOutputIsReadAndItsFailuresSayWhy) {
+  write("parse.stdout", std::string(finding) + "\n");
+  auto e = exited(0);
+  auto ok = read_run_findings(dir.string(), &e, "adapter.sh");
+  ASSERT_EQ(ok.findings.size(), 1u);
+  EXPECT_EQ(ok.findings[0].error_class, "nb.request.missing-completion");
+
+  write("parse.stdout", "WARNING: something\n");
+  EXPECT_NE(read_run_findings(dir.string(), &e, "adapter.sh").failure.find("parse command adapter.sh wrote garbage: "),
+            std::string::npos);
+
+  write("parse.stderr", "Traceback: oops\n");
+  auto crashed = exited(3);
+  EXPECT_EQ(read_run_findings(dir.string(), &crashed, "adapter.sh").failure,
+            "parse command adapter.sh exited with status 3: Traceback: oops");
+  ExitInfo killed;
+  killed.started = true;
+  killed.signal = 11;
+  EXPECT_NE(read_run_findings(dir.string(), &killed, "adapter.sh").failure.find("crashed (signal 11)"), std::string::npos);
+  ExitInfo missing;
+  missing.error = "No such file or directory";
+  EXPECT_EQ(read_run_findings(dir.string(), &missing, "adapter.sh").failure,
+            "parse command adapter.sh cannot start: No such file or directory");
+}
+
+TEST_F(RunDir, ParseCommandRunsInTheRunFolderWithItsVariables) {
+  BackendConfig c;
+  EXPECT_FALSE(parse_command(c, Vars(), dir.string(), "t"));
+  c.parse_command = {"${backend_dir}/parse", "${run_dir}", "${np}"};
+  Vars vars;
+  vars.set("backend_dir", "/b").set("run_dir", dir.string()).set("np", "2");
+  auto cmd = parse_command(c, vars, dir.string(), "t");
+  ASSERT_TRUE(cmd);
+  EXPECT_EQ(cmd->argv, (std::vector<std::string>{"/b/parse", dir.string(), "2"}));
+  EXPECT_EQ(cmd->cwd, dir.string());
+  EXPECT_EQ(cmd->env.at("ASSAY_BACKEND"), "t");
+  EXPECT_EQ(cmd->stdout_path, (dir / "parse.stdout").string());
+}
+
+}  // namespace
+}  // namespace assay
