@@ -22,6 +22,13 @@ std::string stderr_tail(const std::string& path) {
   while (!t.empty() && (t.back() == '\n' || t.back() == ' ')) t.pop_back();
   return t.empty() ? "" : ": " + t;
 }
+
+// The first problem that makes the output untrustworthy: any but a line torn by a kill.
+const Problem* first_garbage(const std::vector<Problem>& problems) {
+  for (const auto& p : problems)
+    if (p.message != truncated_line_message) return &p;
+  return nullptr;
+}
 }  // namespace
 
 std::optional<Command> parse_command(const BackendConfig& config, const Vars& vars, const std::string& run_dir,
@@ -41,8 +48,8 @@ ParsedFindings read_run_findings(const std::string& run_dir, const ExitInfo* par
   ParsedFindings p;
   if (!parse_exit) {
     p.findings = read_findings_dir(run_dir, p.problems);
-    if (!p.problems.empty())
-      p.failure = fmt::format("unreadable findings ({} problem(s)), first: {}", p.problems.size(), p.problems.front().str());
+    if (const Problem* bad = first_garbage(p.problems))
+      p.failure = fmt::format("unreadable findings ({} problem(s)), first: {}", p.problems.size(), bad->str());
     return p;
   }
   const ExitInfo& e = *parse_exit;
@@ -54,7 +61,8 @@ ParsedFindings read_run_findings(const std::string& run_dir, const ExitInfo* par
     p.failure = fmt::format("parse command {} exited with status {}{}", program, e.exit_code, stderr_tail(err));
   if (!p.failure.empty()) return p;
   p.findings = read_findings_text(read_file(run_dir + "/parse.stdout"), run_dir + "/parse.stdout", p.problems);
-  if (!p.problems.empty()) p.failure = fmt::format("parse command {} wrote garbage: {}", program, p.problems.front().str());
+  if (const Problem* bad = first_garbage(p.problems))
+    p.failure = fmt::format("parse command {} wrote garbage: {}", program, bad->str());
   return p;
 }
 

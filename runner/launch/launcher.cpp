@@ -28,20 +28,24 @@ class MpiexecLauncher : public Launcher {
       // Concurrent runs must not all be pinned to core 0.
       argv.insert(argv.end(), {"--bind-to", "none"});
       if (np > cores_) argv.push_back("--oversubscribe");
-      for (const auto& [k, v] : rank_env) argv.insert(argv.end(), {"-x", k + "=" + v});
     } else {
       for (const auto& [k, v] : rank_env) argv.insert(argv.end(), {"-genv", k, v});
     }
-    const char* count = openmpi ? "-np" : "-n";
+    // One application context of n ranks; Open MPI's -x holds only for the
+    // context it is given in (checked on 4.1.4), so each context repeats it.
+    auto context = [&](int n, const std::vector<std::string>& command) {
+      argv.insert(argv.end(), {openmpi ? "-np" : "-n", std::to_string(n)});
+      if (openmpi)
+        for (const auto& [k, v] : rank_env) argv.insert(argv.end(), {"-x", k + "=" + v});
+      argv.insert(argv.end(), command.begin(), command.end());
+    };
     if (all_equal(ranks)) {
-      argv.insert(argv.end(), {count, std::to_string(np)});
-      argv.insert(argv.end(), ranks.front().begin(), ranks.front().end());
+      context(np, ranks.front());
       return argv;
     }
     for (std::size_t i = 0; i < ranks.size(); ++i) {
       if (i > 0) argv.push_back(":");
-      argv.insert(argv.end(), {count, "1"});
-      argv.insert(argv.end(), ranks[i].begin(), ranks[i].end());
+      context(1, ranks[i]);
     }
     return argv;
   }

@@ -117,7 +117,8 @@ std::vector<Finding> read_findings_text(const std::string& text, const std::stri
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     const json j = json::parse(line, nullptr, /*allow_exceptions=*/false);
     if (j.is_discarded()) {
-      problems.push_back({origin, line_number, "not valid JSON (garbage or truncated line)"});
+      const bool last_unterminated = lines.eof() && !text.empty() && text.back() != '\n';
+      problems.push_back({origin, line_number, last_unterminated ? truncated_line_message : "not valid JSON (garbage)"});
       continue;
     }
     try {

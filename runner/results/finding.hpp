@@ -39,9 +39,14 @@ nlohmann::json to_json(const Finding& f);
 // Throws std::runtime_error with a reason when a required field is missing or ill-typed.
 Finding finding_from_json(const nlohmann::json& j);
 
-// Reads every *.jsonl file in `dir` (sorted by name). Garbage or truncated lines
-// are not fatal: each becomes a Problem naming file:line, the rest is kept.
+// Reads every *.jsonl file in `dir` (sorted by name). An unreadable line becomes a
+// Problem naming file:line; the rest is kept (the caller decides what it means).
 std::vector<Finding> read_findings_dir(const std::string& dir, std::vector<Problem>& problems);
+
+// The message of a last line without its newline that is not JSON: the writer
+// was killed mid-line (a timeout, a crash). Not garbage: what came before counts.
+inline constexpr const char* truncated_line_message = "truncated last line (the writer was killed mid-line)";
+
 std::vector<Finding> read_findings_text(const std::string& text, const std::string& origin,
                                         std::vector<Problem>& problems);
 

@@ -34,8 +34,8 @@ TEST(Launcher, OpenMpiPassesRankEnvironmentWithXAndOversubscribesBeyondTheCores)
   BackendConfig c;
   c.rank_env = {{"LD_PRELOAD", "${build_dir}/lib_${mpi}.so"}};
   EXPECT_EQ(launch("openmpi", c, 2),
-            (Argv{"mpirun.openmpi", "--bind-to", "none", "-x", "ASSAY_REPORT_DIR=/runs/1", "-x",
-                  "LD_PRELOAD=/build/lib_openmpi.so", "-np", "2", "/cache/case", "--flag"}));
+            (Argv{"mpirun.openmpi", "--bind-to", "none", "-np", "2", "-x", "ASSAY_REPORT_DIR=/runs/1", "-x",
+                  "LD_PRELOAD=/build/lib_openmpi.so", "/cache/case", "--flag"}));
   Argv over = launch("openmpi", c, 3);
   EXPECT_NE(std::find(over.begin(), over.end(), "--oversubscribe"), over.end());
 }
@@ -57,6 +57,11 @@ TEST(Launcher, RankTemplateWrapsEachRankAndRankMakesTheLaunchMpmd) {
             (Argv{"mpiexec.mpich", "-genv", "ASSAY_REPORT_DIR", "/runs/1", "-n", "1", "valgrind",
                   "--xml-file=/runs/1/vg-0.xml", "/cache/case", "--flag", ":", "-n", "1", "valgrind",
                   "--xml-file=/runs/1/vg-1.xml", "/cache/case", "--flag"}));
+  // Open MPI: -x holds per application context, so each context carries the environment.
+  EXPECT_EQ(launch("openmpi", c, 2),
+            (Argv{"mpirun.openmpi", "--bind-to", "none", "-np", "1", "-x", "ASSAY_REPORT_DIR=/runs/1", "valgrind",
+                  "--xml-file=/runs/1/vg-0.xml", "/cache/case", "--flag", ":", "-np", "1", "-x",
+                  "ASSAY_REPORT_DIR=/runs/1", "valgrind", "--xml-file=/runs/1/vg-1.xml", "/cache/case", "--flag"}));
 }
 
 TEST(Launcher, CommandTemplateWrapsOrReplacesTheWholeLaunch) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Reads a case's header and writes its expected errors as findings located at the
-# EXPECT-AT markers; then a garbage line the runner must survive.
+# EXPECT-AT markers; then a last line torn as by a kill (no newline), which the
+# runner reports but does not take for garbage.
 set -euo pipefail
 src=$1 out=$2/oracle.jsonl
 : > "$out"
@@ -25,4 +26,4 @@ while IFS= read -r l; do
   esac
 done < "$src"
 flush
-echo '{"backend":"oracle","class":' >> "$out"   # torn on purpose
+printf "%s" '{"backend":"oracle","class":' >> "$out"   # torn on purpose

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Test backend (a launch.rank wrapper): runs one rank of the case; if the rank
+# still runs after $WATCHDOG_SECONDS, reports it as blocked (the runner's timeout
+# ends the run; a finding made before it counts).
+# Usage: watchdog.sh jsonl|text OUT RANK PROGRAM [ARGS...]
+#   jsonl: a finding (docs/findings.md) appended to OUT; text: a line
+#   "BLOCKED <rank> <seconds>" for a parse command to translate.
+mode=$1 out=$2 rank=$3
+shift 3
+"$@" &
+pid=$!
+for ((tenth = 0; tenth < WATCHDOG_SECONDS * 10; tenth++)); do
+  kill -0 "$pid" 2>/dev/null || break
+  sleep 0.1
+done
+if kill -0 "$pid" 2>/dev/null; then
+  if [[ $mode == jsonl ]]; then
+    echo "{\"backend\":\"$ASSAY_BACKEND\",\"class\":\"nb.match.deadlock\",\"rank\":$rank,\"message\":\"rank $rank still blocked after $WATCHDOG_SECONDS s\"}" >> "$out"
+  else
+    echo "BLOCKED $rank $WATCHDOG_SECONDS" >> "$out"
+  fi
+fi
+wait "$pid"
