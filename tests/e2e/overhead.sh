@@ -50,11 +50,9 @@ grep -q 'MISMATCH' "$work/stdout3" && fail "checksums differ on 3 ranks"
 echo "overhead e2e: 3-rank RMA variants agree"
 
 # A backend whose launch fails: recorded as failed, exit status 1, native still timed.
-mkdir -p "$work/backends/native" "$work/backends/broken"
-echo '{"name": "native", "description": "baseline", "kind": "dynamic", "supports": []}' \
-  >"$work/backends/native/backend.json"
-echo '{"name": "broken", "description": "a launch that fails", "kind": "dynamic", "supports": [],
-       "launch": {"prefix": ["false"]}}' >"$work/backends/broken/backend.json"
+mkdir -p "$work/backends/broken"
+echo '{"manifest": 2, "name": "broken", "description": "a launch that fails", "kind": "dynamic", "supports": [],
+       "launch": {"command": ["false", "${launch}"]}}' >"$work/backends/broken/backend.json"
 "$ASSAY" overhead --kernels advect --backends native,broken --mpi mpich --iterations 1 --repetitions 1 \
   --backends-dir "$work/backends" --out "$work/broken" >"$work/stdout4" 2>"$work/stderr4"
 status=$?

@@ -126,10 +126,10 @@ TEST(FindingsText, KeepsGoodLinesAndReportsEveryBadOne) {
   EXPECT_EQ(findings[0].error_class, "rma.remote.conflict");
   EXPECT_EQ(findings[1].rank, 1);
   EXPECT_EQ(strings(problems),
-            (Strings{"rank-0.jsonl:2: not valid JSON (garbage or truncated line)",
+            (Strings{"rank-0.jsonl:2: not valid JSON (garbage)",
                      "rank-0.jsonl:5: not a JSON object",
                      "rank-0.jsonl:6: missing required field 'class'",
-                     "rank-0.jsonl:8: not valid JSON (garbage or truncated line)"}));
+                     "rank-0.jsonl:8: truncated last line (the writer was killed mid-line)"}));
 }
 
 TEST(FindingsDir, ReadsEveryJsonlFileInNameOrder) {
@@ -141,9 +141,9 @@ TEST(FindingsDir, ReadsEveryJsonlFileInNameOrder) {
   EXPECT_EQ(classes, (Strings{"pmpi rma.local.origin-write-during-put", "pmpi rma.remote.conflict",
                               "pmpi mem.recv.unused"}));
   EXPECT_EQ(strings(problems),
-            (Strings{dir + "/rank-0.jsonl:2: not valid JSON (garbage or truncated line)",
+            (Strings{dir + "/rank-0.jsonl:2: not valid JSON (garbage)",
                      dir + "/rank-1.jsonl:2: missing required field 'backend'",
-                     dir + "/rank-1.jsonl:4: not valid JSON (garbage or truncated line)"}));
+                     dir + "/rank-1.jsonl:4: truncated last line (the writer was killed mid-line)"}));
 }
 
 TEST(FindingsDir, AMissingFolderMeansNoFindings) {
