@@ -229,7 +229,7 @@ void compare(Shadow& s, MPI_Comm comm, Exchange& x) {
     pending().erase(it);
     if (mismatch && core::swapped(p.mine, p.ref, d, x.all[static_cast<std::size_t>(mismatch->reference_rank)]))
       State::report({core::ErrorClass::coll_order_nbc_mismatch,
-                     "rank " + std::to_string(state().rank) + " starts " + describe(p.mine) +
+                     "rank " + std::to_string(my_rank()) + " starts " + describe(p.mine) +
                          " and then " + describe(d) + ", rank " + std::to_string(p.ref_site.rank) +
                          " the same two calls in the opposite order",
                      {core::call(p.my_site), core::call(p.ref_site)}});
@@ -242,7 +242,7 @@ void compare(Shadow& s, MPI_Comm comm, Exchange& x) {
                                 core::Site{call_name(ref), ref_world, decode_site(ref.site_offset)}};
     }
     report_pair(mismatch->cls, x.site, comm, mismatch->reference_rank, ref,
-                "rank " + std::to_string(state().rank) + " calls " + describe(d) + " where rank " +
+                "rank " + std::to_string(my_rank()) + " calls " + describe(d) + " where rank " +
                     std::to_string(world_rank_of(comm, mismatch->reference_rank)) + " calls " +
                     describe(ref));
     return;
@@ -251,7 +251,7 @@ void compare(Shadow& s, MPI_Comm comm, Exchange& x) {
   if (auto r = core::first_unexpected(x.v.expected, actual)) {
     const auto i = static_cast<std::size_t>(*r);
     report_pair(core::ErrorClass::coll_arg_type_mismatch, x.site, comm, *r, x.all[i],
-                "rank " + std::to_string(state().rank) + " expects a type signature of " +
+                "rank " + std::to_string(my_rank()) + " expects a type signature of " +
                     std::to_string(x.v.expected[i].elements) + " elements for rank " +
                     std::to_string(world_rank_of(comm, *r)) + " in " + call_name(d) +
                     ", which declares " + std::to_string(actual[i].elements) +
@@ -521,7 +521,7 @@ void nbc_created(const Call& call, int rc, MPI_Request* request) {
 // A communicator the program created: its shadow, and the leak check follows it.
 void added(const Call& call, MPI_Comm comm) {
   if (comm == MPI_COMM_NULL) return;
-  add_shadow(comm);
+  state().shadows.add(comm);
   resource_created(core::ResourceKind::communicator, key(comm), call);
 }
 
@@ -538,29 +538,24 @@ void check_window_free(const Call& call, MPI_Comm comm, std::uint64_t created) {
 
 void finalize_coll(const Call& call) {
   std::vector<std::pair<std::uint64_t, MPI_Comm>> order;
-  for (const auto& [comm, s] : state().shadows) order.emplace_back(s.created, comm);
+  for (const auto& [comm, s] : state().shadows.all()) order.emplace_back(s.created, comm);
   std::sort(order.begin(), order.end());
   for (const auto& [created, comm] : order) check(call, comm, descriptor(CollKind::finalize, false));
 }
 
 // Communicator constructors: every member gets the new communicator's shadow.
-void pre_MPI_Comm_dup(Call&, MPI_Comm, MPI_Comm*) noexcept {}
 void post_MPI_Comm_dup(Call& call, int rc, MPI_Comm, MPI_Comm* newcomm) noexcept {
   if (rc == MPI_SUCCESS) added(call, *newcomm);
 }
-void pre_MPI_Comm_split(Call&, MPI_Comm, int, int, MPI_Comm*) noexcept {}
 void post_MPI_Comm_split(Call& call, int rc, MPI_Comm, int, int, MPI_Comm* newcomm) noexcept {
   if (rc == MPI_SUCCESS) added(call, *newcomm);
 }
-void pre_MPI_Comm_split_type(Call&, MPI_Comm, int, int, MPI_Info, MPI_Comm*) noexcept {}
 void post_MPI_Comm_split_type(Call& call, int rc, MPI_Comm, int, int, MPI_Info, MPI_Comm* newcomm) noexcept {
   if (rc == MPI_SUCCESS) added(call, *newcomm);
 }
-void pre_MPI_Comm_create(Call&, MPI_Comm, MPI_Group, MPI_Comm*) noexcept {}
 void post_MPI_Comm_create(Call& call, int rc, MPI_Comm, MPI_Group, MPI_Comm* newcomm) noexcept {
   if (rc == MPI_SUCCESS) added(call, *newcomm);
 }
-void pre_MPI_Cart_create(Call&, MPI_Comm, int, const int[], const int[], int, MPI_Comm*) noexcept {}
 void post_MPI_Cart_create(Call& call, int rc, MPI_Comm, int, const int[], const int[], int,
                           MPI_Comm* comm_cart) noexcept {
   if (rc == MPI_SUCCESS) added(call, *comm_cart);
@@ -571,14 +566,11 @@ void pre_MPI_Comm_free(Call& call, MPI_Comm* comm) noexcept {
   if (comm) pending().erase(*comm);
   if (!comm || !shadow_of(*comm)) return;
   check(call, *comm, descriptor(CollKind::comm_free, false));
-  drop_shadow(*comm);
+  state().shadows.drop(*comm);
 }
-void post_MPI_Comm_free(Call&, int, MPI_Comm*) noexcept {}
 
 // Each collective's pre-hook; the post-hook registers the request of the
 // nonblocking variant (the blocking one's does nothing).
-#define ASSAY_POST_BLOCKING(name, ...) \
-  void post_##name(Call&, int, __VA_ARGS__) noexcept {}
 #define ASSAY_POST_NB(name, ...)                                               \
   void post_##name(Call& call, int rc, __VA_ARGS__, MPI_Request* request) noexcept { \
     nbc_created(call, rc, request);                                            \
@@ -587,7 +579,6 @@ void post_MPI_Comm_free(Call&, int, MPI_Comm*) noexcept {}
 void pre_MPI_Barrier(Call& call, MPI_Comm comm) noexcept {
   if (comm_valid(call, comm)) check(call, comm, descriptor(CollKind::barrier, false));
 }
-ASSAY_POST_BLOCKING(MPI_Barrier, MPI_Comm)
 void pre_MPI_Ibarrier(Call& call, MPI_Comm comm, MPI_Request*) noexcept {
   if (comm_valid(call, comm)) check(call, comm, descriptor(CollKind::barrier, true));
 }
@@ -596,7 +587,6 @@ ASSAY_POST_NB(MPI_Ibarrier, MPI_Comm)
 void pre_MPI_Bcast(Call& call, void*, int count, MPI_Datatype type, int root, MPI_Comm comm) noexcept {
   bcast_like(call, false, count, type, root, comm);
 }
-ASSAY_POST_BLOCKING(MPI_Bcast, void*, int, MPI_Datatype, int, MPI_Comm)
 void pre_MPI_Ibcast(Call& call, void*, int count, MPI_Datatype type, int root, MPI_Comm comm,
                     MPI_Request*) noexcept {
   bcast_like(call, true, count, type, root, comm);
@@ -607,7 +597,6 @@ void pre_MPI_Gather(Call& call, const void* sbuf, int scount, MPI_Datatype stype
                     MPI_Datatype rtype, int root, MPI_Comm comm) noexcept {
   gather_like(call, false, sbuf, scount, stype, rcount, rtype, root, comm);
 }
-ASSAY_POST_BLOCKING(MPI_Gather, const void*, int, MPI_Datatype, void*, int, MPI_Datatype, int, MPI_Comm)
 void pre_MPI_Igather(Call& call, const void* sbuf, int scount, MPI_Datatype stype, void*, int rcount,
                      MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request*) noexcept {
   gather_like(call, true, sbuf, scount, stype, rcount, rtype, root, comm);
@@ -618,8 +607,6 @@ void pre_MPI_Gatherv(Call& call, const void* sbuf, int scount, MPI_Datatype styp
                      const int rcounts[], const int[], MPI_Datatype rtype, int root, MPI_Comm comm) noexcept {
   gatherv_like(call, false, sbuf, scount, stype, rcounts, rtype, root, comm);
 }
-ASSAY_POST_BLOCKING(MPI_Gatherv, const void*, int, MPI_Datatype, void*, const int[], const int[],
-                    MPI_Datatype, int, MPI_Comm)
 void pre_MPI_Igatherv(Call& call, const void* sbuf, int scount, MPI_Datatype stype, void*,
                       const int rcounts[], const int[], MPI_Datatype rtype, int root, MPI_Comm comm,
                       MPI_Request*) noexcept {
@@ -632,7 +619,6 @@ void pre_MPI_Scatter(Call& call, const void*, int scount, MPI_Datatype stype, vo
                      MPI_Datatype rtype, int root, MPI_Comm comm) noexcept {
   scatter_like(call, false, scount, stype, rbuf, rcount, rtype, root, comm);
 }
-ASSAY_POST_BLOCKING(MPI_Scatter, const void*, int, MPI_Datatype, void*, int, MPI_Datatype, int, MPI_Comm)
 void pre_MPI_Iscatter(Call& call, const void*, int scount, MPI_Datatype stype, void* rbuf, int rcount,
                       MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request*) noexcept {
   scatter_like(call, true, scount, stype, rbuf, rcount, rtype, root, comm);
@@ -643,8 +629,6 @@ void pre_MPI_Scatterv(Call& call, const void*, const int scounts[], const int[],
                       void* rbuf, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm) noexcept {
   scatterv_like(call, false, scounts, stype, rbuf, rcount, rtype, root, comm);
 }
-ASSAY_POST_BLOCKING(MPI_Scatterv, const void*, const int[], const int[], MPI_Datatype, void*, int,
-                    MPI_Datatype, int, MPI_Comm)
 void pre_MPI_Iscatterv(Call& call, const void*, const int scounts[], const int[], MPI_Datatype stype,
                        void* rbuf, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm,
                        MPI_Request*) noexcept {
@@ -657,7 +641,6 @@ void pre_MPI_Allgather(Call& call, const void* sbuf, int scount, MPI_Datatype st
                        int rcount, MPI_Datatype rtype, MPI_Comm comm) noexcept {
   allgather_like(call, CollKind::allgather, false, sbuf, scount, stype, rbuf, rcount, rtype, comm);
 }
-ASSAY_POST_BLOCKING(MPI_Allgather, const void*, int, MPI_Datatype, void*, int, MPI_Datatype, MPI_Comm)
 void pre_MPI_Iallgather(Call& call, const void* sbuf, int scount, MPI_Datatype stype, void* rbuf,
                         int rcount, MPI_Datatype rtype, MPI_Comm comm, MPI_Request*) noexcept {
   allgather_like(call, CollKind::allgather, true, sbuf, scount, stype, rbuf, rcount, rtype, comm);
@@ -668,7 +651,6 @@ void pre_MPI_Alltoall(Call& call, const void* sbuf, int scount, MPI_Datatype sty
                       int rcount, MPI_Datatype rtype, MPI_Comm comm) noexcept {
   allgather_like(call, CollKind::alltoall, false, sbuf, scount, stype, rbuf, rcount, rtype, comm);
 }
-ASSAY_POST_BLOCKING(MPI_Alltoall, const void*, int, MPI_Datatype, void*, int, MPI_Datatype, MPI_Comm)
 void pre_MPI_Ialltoall(Call& call, const void* sbuf, int scount, MPI_Datatype stype, void* rbuf,
                        int rcount, MPI_Datatype rtype, MPI_Comm comm, MPI_Request*) noexcept {
   allgather_like(call, CollKind::alltoall, true, sbuf, scount, stype, rbuf, rcount, rtype, comm);
@@ -679,8 +661,6 @@ void pre_MPI_Allgatherv(Call& call, const void* sbuf, int scount, MPI_Datatype s
                         const int rcounts[], const int[], MPI_Datatype rtype, MPI_Comm comm) noexcept {
   allgatherv_like(call, false, sbuf, scount, stype, rbuf, rcounts, rtype, comm);
 }
-ASSAY_POST_BLOCKING(MPI_Allgatherv, const void*, int, MPI_Datatype, void*, const int[], const int[],
-                    MPI_Datatype, MPI_Comm)
 void pre_MPI_Iallgatherv(Call& call, const void* sbuf, int scount, MPI_Datatype stype, void* rbuf,
                          const int rcounts[], const int[], MPI_Datatype rtype, MPI_Comm comm,
                          MPI_Request*) noexcept {
@@ -694,8 +674,6 @@ void pre_MPI_Alltoallv(Call& call, const void* sbuf, const int scounts[], const 
   alltoallv_like(call, CollKind::alltoallv, false, sbuf, scounts, &stype, false, rbuf, rcounts, &rtype,
                  false, comm);
 }
-ASSAY_POST_BLOCKING(MPI_Alltoallv, const void*, const int[], const int[], MPI_Datatype, void*,
-                    const int[], const int[], MPI_Datatype, MPI_Comm)
 void pre_MPI_Ialltoallv(Call& call, const void* sbuf, const int scounts[], const int[], MPI_Datatype stype,
                         void* rbuf, const int rcounts[], const int[], MPI_Datatype rtype, MPI_Comm comm,
                         MPI_Request*) noexcept {
@@ -711,8 +689,6 @@ void pre_MPI_Alltoallw(Call& call, const void* sbuf, const int scounts[], const 
   alltoallv_like(call, CollKind::alltoallw, false, sbuf, scounts, stypes, true, rbuf, rcounts, rtypes,
                  true, comm);
 }
-ASSAY_POST_BLOCKING(MPI_Alltoallw, const void*, const int[], const int[], const MPI_Datatype[], void*,
-                    const int[], const int[], const MPI_Datatype[], MPI_Comm)
 void pre_MPI_Ialltoallw(Call& call, const void* sbuf, const int scounts[], const int[],
                         const MPI_Datatype stypes[], void* rbuf, const int rcounts[], const int[],
                         const MPI_Datatype rtypes[], MPI_Comm comm, MPI_Request*) noexcept {
@@ -726,7 +702,6 @@ void pre_MPI_Reduce(Call& call, const void* sbuf, void* rbuf, int count, MPI_Dat
                     int root, MPI_Comm comm) noexcept {
   reduce_like(call, CollKind::reduce, false, sbuf, rbuf, count, type, op, root, comm);
 }
-ASSAY_POST_BLOCKING(MPI_Reduce, const void*, void*, int, MPI_Datatype, MPI_Op, int, MPI_Comm)
 void pre_MPI_Ireduce(Call& call, const void* sbuf, void* rbuf, int count, MPI_Datatype type, MPI_Op op,
                      int root, MPI_Comm comm, MPI_Request*) noexcept {
   reduce_like(call, CollKind::reduce, true, sbuf, rbuf, count, type, op, root, comm);
@@ -738,7 +713,6 @@ ASSAY_POST_NB(MPI_Ireduce, const void*, void*, int, MPI_Datatype, MPI_Op, int, M
                   MPI_Op op, MPI_Comm comm) noexcept {                                            \
     reduce_like(call, kind, false, sbuf, rbuf, count, type, op, core::no_root, comm);             \
   }                                                                                               \
-  ASSAY_POST_BLOCKING(name, const void*, void*, int, MPI_Datatype, MPI_Op, MPI_Comm)              \
   void pre_##iname(Call& call, const void* sbuf, void* rbuf, int count, MPI_Datatype type,        \
                    MPI_Op op, MPI_Comm comm, MPI_Request*) noexcept {                             \
     reduce_like(call, kind, true, sbuf, rbuf, count, type, op, core::no_root, comm);              \
@@ -757,7 +731,6 @@ void pre_MPI_Reduce_scatter(Call& call, const void* sbuf, void* rbuf, const int 
   reduce_like(call, CollKind::reduce_scatter, false, sbuf, rbuf, sum(rcounts, n), type, op,
               core::no_root, comm);
 }
-ASSAY_POST_BLOCKING(MPI_Reduce_scatter, const void*, void*, const int[], MPI_Datatype, MPI_Op, MPI_Comm)
 void pre_MPI_Ireduce_scatter(Call& call, const void* sbuf, void* rbuf, const int rcounts[],
                              MPI_Datatype type, MPI_Op op, MPI_Comm comm, MPI_Request*) noexcept {
   const int n = comm == MPI_COMM_NULL ? 0 : comm_size(comm);
@@ -766,7 +739,67 @@ void pre_MPI_Ireduce_scatter(Call& call, const void* sbuf, void* rbuf, const int
 }
 ASSAY_POST_NB(MPI_Ireduce_scatter, const void*, void*, const int[], MPI_Datatype, MPI_Op, MPI_Comm)
 
-#undef ASSAY_POST_BLOCKING
 #undef ASSAY_POST_NB
+
+// The hooks this family implements; every other call only passes through.
+void register_coll(Hooks& h) {
+  h.before_MPI_Allgather = pre_MPI_Allgather;
+  h.before_MPI_Allgatherv = pre_MPI_Allgatherv;
+  h.before_MPI_Allreduce = pre_MPI_Allreduce;
+  h.before_MPI_Alltoall = pre_MPI_Alltoall;
+  h.before_MPI_Alltoallv = pre_MPI_Alltoallv;
+  h.before_MPI_Alltoallw = pre_MPI_Alltoallw;
+  h.before_MPI_Barrier = pre_MPI_Barrier;
+  h.before_MPI_Bcast = pre_MPI_Bcast;
+  h.after_MPI_Cart_create = post_MPI_Cart_create;
+  h.after_MPI_Comm_create = post_MPI_Comm_create;
+  h.after_MPI_Comm_dup = post_MPI_Comm_dup;
+  h.before_MPI_Comm_free = pre_MPI_Comm_free;
+  h.after_MPI_Comm_split = post_MPI_Comm_split;
+  h.after_MPI_Comm_split_type = post_MPI_Comm_split_type;
+  h.before_MPI_Exscan = pre_MPI_Exscan;
+  h.before_MPI_Gather = pre_MPI_Gather;
+  h.before_MPI_Gatherv = pre_MPI_Gatherv;
+  h.before_MPI_Iallgather = pre_MPI_Iallgather;
+  h.after_MPI_Iallgather = post_MPI_Iallgather;
+  h.before_MPI_Iallgatherv = pre_MPI_Iallgatherv;
+  h.after_MPI_Iallgatherv = post_MPI_Iallgatherv;
+  h.before_MPI_Iallreduce = pre_MPI_Iallreduce;
+  h.after_MPI_Iallreduce = post_MPI_Iallreduce;
+  h.before_MPI_Ialltoall = pre_MPI_Ialltoall;
+  h.after_MPI_Ialltoall = post_MPI_Ialltoall;
+  h.before_MPI_Ialltoallv = pre_MPI_Ialltoallv;
+  h.after_MPI_Ialltoallv = post_MPI_Ialltoallv;
+  h.before_MPI_Ialltoallw = pre_MPI_Ialltoallw;
+  h.after_MPI_Ialltoallw = post_MPI_Ialltoallw;
+  h.before_MPI_Ibarrier = pre_MPI_Ibarrier;
+  h.after_MPI_Ibarrier = post_MPI_Ibarrier;
+  h.before_MPI_Ibcast = pre_MPI_Ibcast;
+  h.after_MPI_Ibcast = post_MPI_Ibcast;
+  h.before_MPI_Iexscan = pre_MPI_Iexscan;
+  h.after_MPI_Iexscan = post_MPI_Iexscan;
+  h.before_MPI_Igather = pre_MPI_Igather;
+  h.after_MPI_Igather = post_MPI_Igather;
+  h.before_MPI_Igatherv = pre_MPI_Igatherv;
+  h.after_MPI_Igatherv = post_MPI_Igatherv;
+  h.before_MPI_Ireduce = pre_MPI_Ireduce;
+  h.after_MPI_Ireduce = post_MPI_Ireduce;
+  h.before_MPI_Ireduce_scatter = pre_MPI_Ireduce_scatter;
+  h.after_MPI_Ireduce_scatter = post_MPI_Ireduce_scatter;
+  h.before_MPI_Ireduce_scatter_block = pre_MPI_Ireduce_scatter_block;
+  h.after_MPI_Ireduce_scatter_block = post_MPI_Ireduce_scatter_block;
+  h.before_MPI_Iscan = pre_MPI_Iscan;
+  h.after_MPI_Iscan = post_MPI_Iscan;
+  h.before_MPI_Iscatter = pre_MPI_Iscatter;
+  h.after_MPI_Iscatter = post_MPI_Iscatter;
+  h.before_MPI_Iscatterv = pre_MPI_Iscatterv;
+  h.after_MPI_Iscatterv = post_MPI_Iscatterv;
+  h.before_MPI_Reduce = pre_MPI_Reduce;
+  h.before_MPI_Reduce_scatter = pre_MPI_Reduce_scatter;
+  h.before_MPI_Reduce_scatter_block = pre_MPI_Reduce_scatter_block;
+  h.before_MPI_Scan = pre_MPI_Scan;
+  h.before_MPI_Scatter = pre_MPI_Scatter;
+  h.before_MPI_Scatterv = pre_MPI_Scatterv;
+}
 
 }  // namespace assay::pmpi

@@ -83,13 +83,13 @@ void on_error(MPI_Comm* comm, int* code, ...) noexcept {
   char text[MPI_MAX_ERROR_STRING] = "";
   PMPI_Error_class(*code, &cls);
   PMPI_Error_string(*code, text, &length);
-  const Call* call = current_call();
+  const Call* call = interpose::current_call();
   if (cls == MPI_ERR_TRUNCATE && call)
     State::report({core::ErrorClass::nb_buffer_truncation,
                    std::string(call->name) + ": the message received is longer than the receive buffer (" +
                        text + ")",
                    {core::call(call->site())}});
-  std::fprintf(stderr, "==ASSAY== rank %d: %s%s%s; aborting as MPI_ERRORS_ARE_FATAL does\n", state().rank,
+  std::fprintf(stderr, "==ASSAY== rank %d: %s%s%s; aborting as MPI_ERRORS_ARE_FATAL does\n", my_rank(),
                call ? call->name : "", call ? ": " : "", text);
   std::fflush(stderr);
   PMPI_Abort(*comm, *code);
@@ -107,7 +107,6 @@ void report_truncation_on(MPI_Comm comm) {
 }  // namespace
 
 #define ASSAY_SEND_FAMILY(name, persistent)                                                        \
-  void pre_##name(Call&, const void*, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request*) noexcept {} \
   void post_##name(Call& call, int rc, const void* buf, int count, MPI_Datatype type, int, int,     \
                    MPI_Comm, MPI_Request* request) noexcept {                                        \
     created_buffer(call, rc, request, persistent, buf, count, type, false);                         \
@@ -122,12 +121,10 @@ ASSAY_SEND_FAMILY(MPI_Ssend_init, true)
 ASSAY_SEND_FAMILY(MPI_Rsend_init, true)
 #undef ASSAY_SEND_FAMILY
 
-void pre_MPI_Irecv(Call&, void*, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request*) noexcept {}
 void post_MPI_Irecv(Call& call, int rc, void* buf, int count, MPI_Datatype type, int, int, MPI_Comm,
                     MPI_Request* request) noexcept {
   created_buffer(call, rc, request, false, buf, count, type, true);
 }
-void pre_MPI_Recv_init(Call&, void*, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request*) noexcept {}
 void post_MPI_Recv_init(Call& call, int rc, void* buf, int count, MPI_Datatype type, int, int,
                         MPI_Comm, MPI_Request* request) noexcept {
   created_buffer(call, rc, request, true, buf, count, type, true);
@@ -137,12 +134,10 @@ void post_MPI_Recv_init(Call& call, int rc, void* buf, int count, MPI_Datatype t
 void pre_MPI_Start(Call& call, MPI_Request* request) noexcept {
   if (request && *request != MPI_REQUEST_NULL) state().requests.started(key(*request), call.site());
 }
-void post_MPI_Start(Call&, int, MPI_Request*) noexcept {}
 void pre_MPI_Startall(Call& call, int count, MPI_Request requests[]) noexcept {
   for (int i = 0; i < count; ++i)
     if (requests[i] != MPI_REQUEST_NULL) state().requests.started(key(requests[i]), call.site());
 }
-void post_MPI_Startall(Call&, int, int, MPI_Request[]) noexcept {}
 
 void pre_MPI_Wait(Call& call, MPI_Request* request, MPI_Status*) noexcept {
   save_waiting(call, 1, request);
@@ -205,11 +200,8 @@ void pre_MPI_Request_free(Call& call, MPI_Request* request) noexcept {
   state().requests.freeing(key(*request), call.site());
   state().requests.freed(key(*request));
 }
-void post_MPI_Request_free(Call&, int, MPI_Request*) noexcept {}
 
 // The empty wrapper of the overhead benchmark.
-void pre_MPI_Comm_rank(Call&, MPI_Comm, int*) noexcept {}
-void post_MPI_Comm_rank(Call&, int, MPI_Comm, int*) noexcept {}
 
 void watch_truncation() {
   if (PMPI_Comm_create_errhandler(on_error, &reporting_handler()) != MPI_SUCCESS) return;
@@ -218,19 +210,8 @@ void watch_truncation() {
 }
 
 // Blocking receives: no hooks; they are interposed so that on_error can name them.
-void pre_MPI_Recv(Call&, void*, int, MPI_Datatype, int, int, MPI_Comm, MPI_Status*) noexcept {}
-void post_MPI_Recv(Call&, int, void*, int, MPI_Datatype, int, int, MPI_Comm, MPI_Status*) noexcept {}
-void pre_MPI_Sendrecv(Call&, const void*, int, MPI_Datatype, int, int, void*, int, MPI_Datatype, int,
-                      int, MPI_Comm, MPI_Status*) noexcept {}
-void post_MPI_Sendrecv(Call&, int, const void*, int, MPI_Datatype, int, int, void*, int, MPI_Datatype,
-                       int, int, MPI_Comm, MPI_Status*) noexcept {}
-void pre_MPI_Sendrecv_replace(Call&, void*, int, MPI_Datatype, int, int, int, int, MPI_Comm,
-                              MPI_Status*) noexcept {}
-void post_MPI_Sendrecv_replace(Call&, int, void*, int, MPI_Datatype, int, int, int, int, MPI_Comm,
-                               MPI_Status*) noexcept {}
 
 // The program sees the default it would see without the checker.
-void pre_MPI_Comm_get_errhandler(Call&, MPI_Comm, MPI_Errhandler*) noexcept {}
 void post_MPI_Comm_get_errhandler(Call&, int rc, MPI_Comm, MPI_Errhandler* handler) noexcept {
   if (rc != MPI_SUCCESS || !handler || *handler != reporting_handler()) return;
   PMPI_Errhandler_free(handler);
@@ -238,5 +219,39 @@ void post_MPI_Comm_get_errhandler(Call&, int rc, MPI_Comm, MPI_Errhandler* handl
 }
 
 void finalize_p2p(const Call&) { state().requests.finalize(); }
+
+// The hooks this family implements; every other call only passes through.
+void register_p2p(Hooks& h) {
+  h.after_MPI_Bsend_init = post_MPI_Bsend_init;
+  h.after_MPI_Comm_get_errhandler = post_MPI_Comm_get_errhandler;
+  h.after_MPI_Ibsend = post_MPI_Ibsend;
+  h.after_MPI_Irecv = post_MPI_Irecv;
+  h.after_MPI_Irsend = post_MPI_Irsend;
+  h.after_MPI_Isend = post_MPI_Isend;
+  h.after_MPI_Issend = post_MPI_Issend;
+  h.after_MPI_Recv_init = post_MPI_Recv_init;
+  h.before_MPI_Request_free = pre_MPI_Request_free;
+  h.after_MPI_Rsend_init = post_MPI_Rsend_init;
+  h.after_MPI_Send_init = post_MPI_Send_init;
+  h.after_MPI_Ssend_init = post_MPI_Ssend_init;
+  h.before_MPI_Start = pre_MPI_Start;
+  h.before_MPI_Startall = pre_MPI_Startall;
+  h.before_MPI_Test = pre_MPI_Test;
+  h.after_MPI_Test = post_MPI_Test;
+  h.before_MPI_Testall = pre_MPI_Testall;
+  h.after_MPI_Testall = post_MPI_Testall;
+  h.before_MPI_Testany = pre_MPI_Testany;
+  h.after_MPI_Testany = post_MPI_Testany;
+  h.before_MPI_Testsome = pre_MPI_Testsome;
+  h.after_MPI_Testsome = post_MPI_Testsome;
+  h.before_MPI_Wait = pre_MPI_Wait;
+  h.after_MPI_Wait = post_MPI_Wait;
+  h.before_MPI_Waitall = pre_MPI_Waitall;
+  h.after_MPI_Waitall = post_MPI_Waitall;
+  h.before_MPI_Waitany = pre_MPI_Waitany;
+  h.after_MPI_Waitany = post_MPI_Waitany;
+  h.before_MPI_Waitsome = pre_MPI_Waitsome;
+  h.after_MPI_Waitsome = post_MPI_Waitsome;
+}
 
 }  // namespace assay::pmpi

@@ -31,13 +31,6 @@ core::ThreadLevel& threads() {
 
 std::uint64_t this_thread() { return static_cast<std::uint64_t>(pthread_self()); }
 
-// Before MPI_Init the rank is only known from the launcher's environment.
-int launcher_rank() {
-  for (const char* var : {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK"})
-    if (const char* v = std::getenv(var); v && *v) return std::atoi(v);
-  return 0;
-}
-
 template <class H>
 void created(ResourceKind k, int rc, H handle, H null, const Call& call) {
   if (rc == MPI_SUCCESS && handle != null) resource_created(k, key(handle), call);
@@ -52,11 +45,11 @@ void resource_freed(ResourceKind k, std::uint64_t handle) { resources().freed(k,
 
 void finalize_res(const Call& call) { resources().finalize(call.site()); }
 
-void init_entered(const Call& call) {
+void init_entered(const Call& call) noexcept {
   if (lifecycle().phase() == core::Lifecycle::Phase::finalized) outside_init(call);
 }
 
-void init_done(const Call& call, int provided) {
+void init_done(const Call& call, int provided) noexcept {
   lifecycle().initialized(call.site());
   auto level = core::ThreadLevel::multiple;
   if (provided == MPI_THREAD_SINGLE) level = core::ThreadLevel::single;
@@ -67,22 +60,14 @@ void init_done(const Call& call, int provided) {
 
 void finalize_entered() { lifecycle().finalized(); }
 
-void outside_init(const Call& call) {
+void outside_init(const Call& call) noexcept {
   static std::mutex m;
   std::lock_guard lock(m);
   if (lifecycle().phase() == core::Lifecycle::Phase::active) return;  // racing with Init/Finalize
-  // The report is closed outside MPI's lifetime: open it for this finding,
-  // which must be on disk before MPI aborts on the call.
-  if (lifecycle().phase() == core::Lifecycle::Phase::before_init) state().rank = launcher_rank();
-  open_report(state().rank);
-  lifecycle().call(call.site());
-  close_report();
+  lifecycle().call(call.site());  // the layer writes the finding before MPI may abort
 }
 
-static thread_local const Call* in_progress = nullptr;
-
-void enter_call(const Call& call) {
-  in_progress = &call;
+void enter_call(const Call& call) noexcept {
   const std::uint64_t self = this_thread();
   if (const char* why = threads().enter(self)) threads().report(call.site(), why);
   // Serialized, another thread than last time: stay inside a moment (before
@@ -90,26 +75,19 @@ void enter_call(const Call& call) {
   // call. Locked programs only pay it when the lock changes hands.
   if (threads().handed_over(self)) std::this_thread::sleep_for(std::chrono::microseconds(200));
 }
-void leave_call() {
-  in_progress = nullptr;
+void leave_call() noexcept {
   threads().leave();
 }
-const Call* current_call() { return in_progress; }
 
-void pre_MPI_Comm_idup(Call&, MPI_Comm, MPI_Comm*, MPI_Request*) noexcept {}
 void post_MPI_Comm_idup(Call& call, int rc, MPI_Comm, MPI_Comm* newcomm, MPI_Request*) noexcept {
   created(ResourceKind::communicator, rc, *newcomm, MPI_COMM_NULL, call);
 }
-void pre_MPI_Comm_size(Call&, MPI_Comm, int*) noexcept {}
-void post_MPI_Comm_size(Call&, int, MPI_Comm, int*) noexcept {}
 
 // Groups: MPI_GROUP_EMPTY is predefined (an empty result), not a new group.
-void pre_MPI_Comm_group(Call&, MPI_Comm, MPI_Group*) noexcept {}
 void post_MPI_Comm_group(Call& call, int rc, MPI_Comm, MPI_Group* group) noexcept {
   if (*group != MPI_GROUP_EMPTY) created(ResourceKind::group, rc, *group, MPI_GROUP_NULL, call);
 }
 #define ASSAY_GROUP_CTOR(name, ...)                                                  \
-  void pre_##name(Call&, __VA_ARGS__, MPI_Group*) noexcept {}                                \
   void post_##name(Call& call, int rc, __VA_ARGS__, MPI_Group* newgroup) noexcept {          \
     if (*newgroup != MPI_GROUP_EMPTY) created(ResourceKind::group, rc, *newgroup, MPI_GROUP_NULL, call); \
   }
@@ -125,11 +103,9 @@ ASSAY_GROUP_CTOR(MPI_Group_difference, MPI_Group, MPI_Group)
 void pre_MPI_Group_free(Call&, MPI_Group* group) noexcept {
   if (group) resource_freed(ResourceKind::group, key(*group));
 }
-void post_MPI_Group_free(Call&, int, MPI_Group*) noexcept {}
 
 // Datatypes.
 #define ASSAY_TYPE_CTOR(name, ...)                                                          \
-  void pre_##name(Call&, __VA_ARGS__, MPI_Datatype*) noexcept {}                            \
   void post_##name(Call& call, int rc, __VA_ARGS__, MPI_Datatype* newtype) noexcept {       \
     created(ResourceKind::datatype, rc, *newtype, MPI_DATATYPE_NULL, call);                 \
   }
@@ -149,24 +125,40 @@ void pre_MPI_Type_free(Call&, MPI_Datatype* type) noexcept {
   resource_freed(ResourceKind::datatype, key(*type));
   forget_type_blocks(*type);
 }
-void post_MPI_Type_free(Call&, int, MPI_Datatype*) noexcept {}
 
 // Ops.
-void pre_MPI_Op_create(Call&, MPI_User_function*, int, MPI_Op*) noexcept {}
 void post_MPI_Op_create(Call& call, int rc, MPI_User_function*, int, MPI_Op* op) noexcept {
   created(ResourceKind::op, rc, *op, MPI_OP_NULL, call);
 }
 void pre_MPI_Op_free(Call&, MPI_Op* op) noexcept {
   if (op) resource_freed(ResourceKind::op, key(*op));
 }
-void post_MPI_Op_free(Call&, int, MPI_Op*) noexcept {}
+
+// The hooks this family implements; every other call only passes through.
+void register_res(Hooks& h) {
+  h.after_MPI_Comm_group = post_MPI_Comm_group;
+  h.after_MPI_Comm_idup = post_MPI_Comm_idup;
+  h.after_MPI_Group_difference = post_MPI_Group_difference;
+  h.after_MPI_Group_excl = post_MPI_Group_excl;
+  h.before_MPI_Group_free = pre_MPI_Group_free;
+  h.after_MPI_Group_incl = post_MPI_Group_incl;
+  h.after_MPI_Group_intersection = post_MPI_Group_intersection;
+  h.after_MPI_Group_range_excl = post_MPI_Group_range_excl;
+  h.after_MPI_Group_range_incl = post_MPI_Group_range_incl;
+  h.after_MPI_Group_union = post_MPI_Group_union;
+  h.after_MPI_Op_create = post_MPI_Op_create;
+  h.before_MPI_Op_free = pre_MPI_Op_free;
+  h.after_MPI_Type_contiguous = post_MPI_Type_contiguous;
+  h.after_MPI_Type_create_hindexed = post_MPI_Type_create_hindexed;
+  h.after_MPI_Type_create_hvector = post_MPI_Type_create_hvector;
+  h.after_MPI_Type_create_indexed_block = post_MPI_Type_create_indexed_block;
+  h.after_MPI_Type_create_resized = post_MPI_Type_create_resized;
+  h.after_MPI_Type_create_struct = post_MPI_Type_create_struct;
+  h.after_MPI_Type_create_subarray = post_MPI_Type_create_subarray;
+  h.after_MPI_Type_dup = post_MPI_Type_dup;
+  h.before_MPI_Type_free = pre_MPI_Type_free;
+  h.after_MPI_Type_indexed = post_MPI_Type_indexed;
+  h.after_MPI_Type_vector = post_MPI_Type_vector;
+}
 
 }  // namespace assay::pmpi
-
-// MPI_Wtime returns a double, so it is not in calls.def; only its lifetime is checked.
-extern "C" double MPI_Wtime() {
-  assay::pmpi::Guard guard;
-  if (guard.outermost() && !assay::pmpi::state().active)
-    assay::pmpi::outside_init(assay::pmpi::Call{"MPI_Wtime", __builtin_return_address(0)});
-  return PMPI_Wtime();
-}

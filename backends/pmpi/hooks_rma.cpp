@@ -21,6 +21,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <string>
 #include <utility>
 
@@ -387,12 +388,12 @@ void write_stats(std::uint64_t w, const WinInfo& wi) {
   const char* dir = std::getenv("ASSAY_REPORT_DIR");
   auto m = rma().memory(w);
   if (!dir || !*dir || !m) return;
-  std::string path = std::string(dir) + "/stats-rank-" + std::to_string(state().rank) + ".json";
+  std::string path = std::string(dir) + "/stats-rank-" + std::to_string(my_rank()) + ".json";
   if (std::FILE* f = std::fopen(path.c_str(), "a")) {
     std::fprintf(f,
                  "{\"rank\":%d,\"window_bytes\":%llu,\"nodes\":%zu,\"depth\":%zu,\"bytes\":%zu,"
                  "\"peak_nodes\":%zu,\"peak_depth\":%zu,\"peak_bytes\":%zu,\"ranks\":%d}\n",
-                 state().rank, static_cast<unsigned long long>(m->window_bytes), m->nodes, m->depth,
+                 my_rank(), static_cast<unsigned long long>(m->window_bytes), m->nodes, m->depth,
                  m->bytes, m->peak_nodes, m->peak_depth, m->peak_bytes, wi.n);
     std::fclose(f);
   }
@@ -523,22 +524,18 @@ unsigned fence_asserts(int assert) {
 
 }  // namespace
 
-void pre_MPI_Win_create(Call&, void*, MPI_Aint, int, MPI_Info, MPI_Comm, MPI_Win*) noexcept {}
 void post_MPI_Win_create(Call& call, int rc, void*, MPI_Aint size, int disp_unit, MPI_Info,
                          MPI_Comm comm, MPI_Win* win) noexcept {
   created(call, rc, comm, size, disp_unit, win, false);
 }
-void pre_MPI_Win_allocate(Call&, MPI_Aint, int, MPI_Info, MPI_Comm, void*, MPI_Win*) noexcept {}
 void post_MPI_Win_allocate(Call& call, int rc, MPI_Aint size, int disp_unit, MPI_Info,
                            MPI_Comm comm, void*, MPI_Win* win) noexcept {
   created(call, rc, comm, size, disp_unit, win, false);
 }
-void pre_MPI_Win_allocate_shared(Call&, MPI_Aint, int, MPI_Info, MPI_Comm, void*, MPI_Win*) noexcept {}
 void post_MPI_Win_allocate_shared(Call& call, int rc, MPI_Aint size, int disp_unit, MPI_Info,
                                   MPI_Comm comm, void*, MPI_Win* win) noexcept {
   created(call, rc, comm, size, disp_unit, win, false);
 }
-void pre_MPI_Win_create_dynamic(Call&, MPI_Info, MPI_Comm, MPI_Win*) noexcept {}
 void post_MPI_Win_create_dynamic(Call& call, int rc, MPI_Info, MPI_Comm comm, MPI_Win* win) noexcept {
   created(call, rc, comm, 0, 1, win, true);
 }
@@ -554,48 +551,40 @@ void pre_MPI_Win_free(Call& call, MPI_Win* win) noexcept {
   freeing(key(*win), call);
   rma().freed(key(*win), call.site());
 }
-void post_MPI_Win_free(Call&, int, MPI_Win*) noexcept {}
 
 void pre_MPI_Win_fence(Call& call, int assert, MPI_Win win) noexcept {
   drain(key(win), call);
   rma().fence(key(win), fence_asserts(assert), call.site());
   if (WinInfo* wi = info(key(win))) fence_exchange(key(win), *wi, call, assert);
 }
-void post_MPI_Win_fence(Call&, int, int, MPI_Win) noexcept {}
 void pre_MPI_Win_lock(Call& call, int lock_type, int rank, int, MPI_Win win) noexcept {
   drain(key(win), call);
   rma().lock(key(win), rank, call.site(), lock_type == MPI_LOCK_EXCLUSIVE);
 }
-void post_MPI_Win_lock(Call&, int, int, int, int, MPI_Win) noexcept {}
 void pre_MPI_Win_unlock(Call& call, int rank, MPI_Win win) noexcept {
   drain(key(win), call);
   rma().unlock(key(win), rank, call.site());
   if (WinInfo* wi = info(key(win))) ship_passive(*wi);
 }
-void post_MPI_Win_unlock(Call&, int, int, MPI_Win) noexcept {}
 void pre_MPI_Win_lock_all(Call& call, int, MPI_Win win) noexcept {
   drain(key(win), call);
   rma().lock_all(key(win), call.site());
 }
-void post_MPI_Win_lock_all(Call&, int, int, MPI_Win) noexcept {}
 void pre_MPI_Win_unlock_all(Call& call, MPI_Win win) noexcept {
   drain(key(win), call);
   rma().unlock_all(key(win), call.site());
   if (WinInfo* wi = info(key(win))) ship_passive(*wi);
 }
-void post_MPI_Win_unlock_all(Call&, int, MPI_Win) noexcept {}
 void pre_MPI_Win_flush(Call& call, int rank, MPI_Win win) noexcept {
   drain(key(win), call);
   rma().flush(key(win), rank, call.site());
   if (WinInfo* wi = info(key(win))) ship_passive(*wi);
 }
-void post_MPI_Win_flush(Call&, int, int, MPI_Win) noexcept {}
 void pre_MPI_Win_flush_all(Call& call, MPI_Win win) noexcept {
   drain(key(win), call);
   rma().flush(key(win), std::nullopt, call.site());
   if (WinInfo* wi = info(key(win))) ship_passive(*wi);
 }
-void post_MPI_Win_flush_all(Call&, int, MPI_Win) noexcept {}
 void pre_MPI_Win_start(Call& call, MPI_Group group, int assert, MPI_Win win) noexcept {
   drain(key(win), call);
   rma().start(key(win), call.site());
@@ -605,7 +594,6 @@ void pre_MPI_Win_start(Call& call, MPI_Group group, int assert, MPI_Win win) noe
     else await_posts(*wi, call.site());
   }
 }
-void post_MPI_Win_start(Call&, int, MPI_Group, int, MPI_Win) noexcept {}
 void pre_MPI_Win_complete(Call& call, MPI_Win win) noexcept {
   drain(key(win), call);
   rma().complete(key(win), call.site());
@@ -618,7 +606,6 @@ void pre_MPI_Win_complete(Call& call, MPI_Win win) noexcept {
   wi->start_targets.clear();
   for (auto& box : wi->outbox) box.clear();
 }
-void post_MPI_Win_complete(Call&, int, MPI_Win) noexcept {}
 void pre_MPI_Win_post(Call& call, MPI_Group group, int assert, MPI_Win win) noexcept {
   drain(key(win), call);
   rma().post(key(win), call.site());
@@ -632,7 +619,6 @@ void pre_MPI_Win_post(Call& call, MPI_Group group, int assert, MPI_Win win) noex
     if (assert & MPI_MODE_NOPUT) wi->no_put = call.site();
   }
 }
-void post_MPI_Win_post(Call&, int, MPI_Group, int, MPI_Win) noexcept {}
 void pre_MPI_Win_wait(Call& call, MPI_Win win) noexcept {
   drain(key(win), call);
   rma().wait(key(win), call.site());
@@ -642,7 +628,6 @@ void post_MPI_Win_wait(Call& call, int rc, MPI_Win win) noexcept {
   if (rc == MPI_SUCCESS) exposure_closed(key(win), call);
 }
 // MPI_Win_test ends the exposure epoch only when it sets flag.
-void pre_MPI_Win_test(Call&, MPI_Win, int*) noexcept {}
 void post_MPI_Win_test(Call& call, int rc, MPI_Win win, int* flag) noexcept {
   if (rc == MPI_SUCCESS && *flag) {
     rma().wait(key(win), call.site());
@@ -654,37 +639,28 @@ void pre_MPI_Put(Call& call, const void*, int, MPI_Datatype, int target, MPI_Ain
                  MPI_Datatype type, MPI_Win win) noexcept {
   operation(call, RmaAccessKind::write, MPI_OP_NULL, target, disp, count, type, win);
 }
-void post_MPI_Put(Call&, int, const void*, int, MPI_Datatype, int, MPI_Aint, int, MPI_Datatype, MPI_Win) noexcept {}
 void pre_MPI_Get(Call& call, void*, int, MPI_Datatype, int target, MPI_Aint disp, int count,
                  MPI_Datatype type, MPI_Win win) noexcept {
   operation(call, RmaAccessKind::read, MPI_OP_NULL, target, disp, count, type, win);
 }
-void post_MPI_Get(Call&, int, void*, int, MPI_Datatype, int, MPI_Aint, int, MPI_Datatype, MPI_Win) noexcept {}
 void pre_MPI_Accumulate(Call& call, const void*, int, MPI_Datatype, int target, MPI_Aint disp,
                         int count, MPI_Datatype type, MPI_Op op, MPI_Win win) noexcept {
   operation(call, RmaAccessKind::accumulate, op, target, disp, count, type, win);
 }
-void post_MPI_Accumulate(Call&, int, const void*, int, MPI_Datatype, int, MPI_Aint, int,
-                         MPI_Datatype, MPI_Op, MPI_Win) noexcept {}
 void pre_MPI_Get_accumulate(Call& call, const void*, int, MPI_Datatype, void*, int, MPI_Datatype,
                             int target, MPI_Aint disp, int count, MPI_Datatype type, MPI_Op op,
                             MPI_Win win) noexcept {
   operation(call, RmaAccessKind::accumulate, op, target, disp, count, type, win);
 }
-void post_MPI_Get_accumulate(Call&, int, const void*, int, MPI_Datatype, void*, int, MPI_Datatype,
-                             int, MPI_Aint, int, MPI_Datatype, MPI_Op, MPI_Win) noexcept {}
 void pre_MPI_Fetch_and_op(Call& call, const void*, void*, MPI_Datatype type, int target,
                           MPI_Aint disp, MPI_Op op, MPI_Win win) noexcept {
   operation(call, RmaAccessKind::accumulate, op, target, disp, 1, type, win);
 }
-void post_MPI_Fetch_and_op(Call&, int, const void*, void*, MPI_Datatype, int, MPI_Aint, MPI_Op, MPI_Win) noexcept {}
 void pre_MPI_Compare_and_swap(Call& call, const void*, const void*, void*, MPI_Datatype type,
                               int target, MPI_Aint disp, MPI_Win win) noexcept {
   // An atomic read-modify-write: compatible with itself like accumulate with one op.
   operation(call, RmaAccessKind::accumulate, MPI_REPLACE, target, disp, 1, type, win);
 }
-void post_MPI_Compare_and_swap(Call&, int, const void*, const void*, void*, MPI_Datatype, int,
-                               MPI_Aint, MPI_Win) noexcept {}
 void pre_MPI_Rput(Call& call, const void*, int, MPI_Datatype, int target, MPI_Aint disp, int count,
                   MPI_Datatype type, MPI_Win win, MPI_Request*) noexcept {
   operation(call, RmaAccessKind::write, MPI_OP_NULL, target, disp, count, type, win);
@@ -705,5 +681,37 @@ void post_MPI_Rget(Call& call, int rc, void*, int, MPI_Datatype, int, MPI_Aint, 
 }
 
 void finalize_rma(const Call&) { rma().finalize(); }
+
+// The hooks this family implements; every other call only passes through.
+void register_rma(Hooks& h) {
+  h.before_MPI_Accumulate = pre_MPI_Accumulate;
+  h.before_MPI_Compare_and_swap = pre_MPI_Compare_and_swap;
+  h.before_MPI_Fetch_and_op = pre_MPI_Fetch_and_op;
+  h.before_MPI_Get = pre_MPI_Get;
+  h.before_MPI_Get_accumulate = pre_MPI_Get_accumulate;
+  h.before_MPI_Put = pre_MPI_Put;
+  h.before_MPI_Rget = pre_MPI_Rget;
+  h.after_MPI_Rget = post_MPI_Rget;
+  h.before_MPI_Rput = pre_MPI_Rput;
+  h.after_MPI_Rput = post_MPI_Rput;
+  h.after_MPI_Win_allocate = post_MPI_Win_allocate;
+  h.after_MPI_Win_allocate_shared = post_MPI_Win_allocate_shared;
+  h.before_MPI_Win_complete = pre_MPI_Win_complete;
+  h.after_MPI_Win_create = post_MPI_Win_create;
+  h.after_MPI_Win_create_dynamic = post_MPI_Win_create_dynamic;
+  h.before_MPI_Win_fence = pre_MPI_Win_fence;
+  h.before_MPI_Win_flush = pre_MPI_Win_flush;
+  h.before_MPI_Win_flush_all = pre_MPI_Win_flush_all;
+  h.before_MPI_Win_free = pre_MPI_Win_free;
+  h.before_MPI_Win_lock = pre_MPI_Win_lock;
+  h.before_MPI_Win_lock_all = pre_MPI_Win_lock_all;
+  h.before_MPI_Win_post = pre_MPI_Win_post;
+  h.before_MPI_Win_start = pre_MPI_Win_start;
+  h.after_MPI_Win_test = post_MPI_Win_test;
+  h.before_MPI_Win_unlock = pre_MPI_Win_unlock;
+  h.before_MPI_Win_unlock_all = pre_MPI_Win_unlock_all;
+  h.before_MPI_Win_wait = pre_MPI_Win_wait;
+  h.after_MPI_Win_wait = post_MPI_Win_wait;
+}
 
 }  // namespace assay::pmpi

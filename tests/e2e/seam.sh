@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The backend seam (manifest v2), through test backends made only of manifests
 # and scripts: a launch template around each rank (watchdog, using ${rank}), a
-# parse-command adapter (watchdog-log), each beside broken twins that must end
+# parse-command adapter (watchdog-log) and a PMPI checker on the interposition
+# layer (tiny-pmpi), each beside broken twins that must end
 # TF with a message saying why; a missing program; manifest errors (an unknown
 # parser, a list variable inside a string) stop everything before any case runs.
 source "$(dirname "$0")/lib.sh"
@@ -40,6 +41,23 @@ done
 # Every record says which version of which manifest it measured.
 grep -F '"type":"result"' "$j" | grep -v '"backend_version":"' && fail "a record without backend_version"
 grep -F '"type":"result"' "$j" | grep -v '"manifest_hash":"[0-9a-f]\{16\}"' && fail "a record without manifest_hash"
+# A PMPI checker of a few lines on the interposition layer (tests/backends/tiny-pmpi)
+# and its broken twin; the findings writer takes the backend name from the manifest.
+tiny=$work/tiny/results.jsonl
+run --cases "$SOURCE/tests/backends/tiny-pmpi/cases" --backends-dir "$DATA/backends" \
+    --backend tiny-pmpi,tiny-pmpi-broken --mpi "$mpi" --journal "$tiny" --quiet > "$work/out" 2>&1 ||
+  { cat "$work/out"; fail "tiny run failed"; }
+expect_field "$tiny" coll/tiny/bcast-roots-nok tiny-pmpi outcome TP
+expect_field "$tiny" coll/tiny/bcast-roots-nok tiny-pmpi located true
+expect_field "$tiny" coll/tiny/bcast-roots-ok tiny-pmpi outcome TN
+grep -F '"case":"coll/tiny/bcast-roots-nok"' "$tiny" | grep -qF '"backend":"tiny-pmpi","class":"coll.arg.root-mismatch"' ||
+  fail "the tiny checker's finding does not carry its manifest's name"
+j=$tiny  # expect_reason reads $j
+for c in bcast-roots-nok bcast-roots-ok; do
+  expect_field "$tiny" "coll/tiny/$c" tiny-pmpi-broken outcome TF
+  expect_reason "coll/tiny/$c" tiny-pmpi-broken "backend failure: tiny-pmpi-broken (rank "
+  expect_reason "coll/tiny/$c" tiny-pmpi-broken "): tiny-pmpi-broken refuses to start"
+done
 no_strays
 
 # Manifest errors name the file and the key, and nothing runs.
