@@ -330,6 +330,8 @@ int main(int argc, char** argv) {
   auto* overhead = assay::overhead::add_overhead_command(
       app, overhead_status, {load_taxonomy, source_dir(), ASSAY_BINARY_DIR});
 
+  auto* taxonomy = app.add_subcommand("taxonomy", "Print the error classes as Markdown (docs/taxonomy.md is this output)");
+
   std::vector<std::string> backend_dirs;
   auto* backends = app.add_subcommand("backends", "List the backends");
   backends->add_option("--backends-dir", backend_dirs, "Folder of backend folders, added to the built-in ones (repeatable; also ASSAY_BACKENDS_PATH)");
@@ -343,6 +345,10 @@ int main(int argc, char** argv) {
     if (*lint) return cmd_lint(sel);
     if (*run) return cmd_run(sel, run_args, std::vector<std::string>(argv, argv + argc));
     if (*backends) return cmd_backends(backend_dirs);
+    if (*taxonomy) {
+      std::cout << assay::taxonomy_markdown(load_taxonomy());
+      return 0;
+    }
   } catch (const std::exception& e) {
     std::cerr << "mpi-assay: error: " << e.what() << "\n";
     return 2;

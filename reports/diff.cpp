@@ -1,6 +1,8 @@
 #include "reports/diff.hpp"
 
 #include <algorithm>
+#include <map>
+#include <set>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -68,6 +70,36 @@ std::optional<std::pair<ChangeKind, std::string>> judge_change(Outcome before, O
   return std::pair{ChangeKind::change, std::string("outcome changed")};
 }
 
+namespace {
+// The distinct values of `field` per (backend, mpi) among the records ("unknown" when absent).
+using Versions = std::map<std::pair<std::string, std::string>, std::set<std::string>>;
+template <class Records>
+Versions versions(const Records& records, const char* field) {
+  Versions out;
+  for (const auto& [key, rec] : records) {
+    auto it = rec.find(field);
+    out[{key.backend, key.mpi}].insert(it != rec.end() && it->is_string() ? it->template get<std::string>() : "unknown");
+  }
+  return out;
+}
+
+template <class Records>
+std::vector<std::string> tool_changes(const Records& before, const Records& after) {
+  std::vector<std::string> lines;
+  for (const auto& [field, label] : {std::pair{"backend_version", "backend version"}, {"manifest_hash", "manifest"}}) {
+    Versions was = versions(before, field), now = versions(after, field);
+    for (const auto& [tool, values] : now) {
+      auto it = was.find(tool);
+      if (it != was.end() && it->second != values)
+        lines.push_back(fmt::format("{} on {}: {} {} -> {}", tool.first, tool.second, label,
+                                    fmt::join(it->second, ", "), fmt::join(values, ", ")));
+    }
+  }
+  std::sort(lines.begin(), lines.end());
+  return lines;
+}
+}  // namespace
+
 JournalDiff diff_journals(const JournalContents& old_journal, const JournalContents& new_journal) {
   JournalDiff d;
   auto before = old_journal.latest_results();
@@ -90,6 +122,7 @@ JournalDiff diff_journals(const JournalContents& old_journal, const JournalConte
   std::stable_sort(d.changes.begin(), d.changes.end(), [](const RunChange& a, const RunChange& b) {
     return std::make_pair(a.kind, a.key) < std::make_pair(b.kind, b.key);
   });
+  d.tool_changes = tool_changes(before, after);
   return d;
 }
 
@@ -103,6 +136,7 @@ void render_diff(const JournalDiff& d, const std::string& format, std::ostream& 
                               ChangeKind::removed};
   if (format == "json") {
     json doc = {{"old", d.old_label}, {"new", d.new_label}, {"regressions", d.count(ChangeKind::regression)},
+                {"tool_changes", d.tool_changes},
                 {"changes", json::array()}};
     for (const auto& c : d.changes)
       doc["changes"].push_back({{"kind", change_kind_name(c.kind)}, {"case", c.key.case_id},
@@ -122,6 +156,10 @@ void render_diff(const JournalDiff& d, const std::string& format, std::ostream& 
       << fmt::format("{} regression(s), {} improvement(s), {} other change(s), {} added, {} removed\n",
                      d.count(ChangeKind::regression), d.count(ChangeKind::improvement), d.count(ChangeKind::change),
                      d.count(ChangeKind::added), d.count(ChangeKind::removed));
+  if (!d.tool_changes.empty()) {
+    out << (md ? "\n## Tools changed\n\n" : "\nTools changed (outcomes may differ for that reason)\n");
+    for (const auto& line : d.tool_changes) out << (md ? "- " : "  ") << text(line) << "\n";
+  }
   for (ChangeKind k : kinds) {
     if (d.count(k) == 0) continue;
     out << (md ? "\n## " : "\n") << heading(k) << "\n" << (md ? "\n" : "");

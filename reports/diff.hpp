@@ -25,6 +25,9 @@ struct RunChange {
 struct JournalDiff {
   std::string old_label, new_label;
   std::vector<RunChange> changes;  // sorted: regressions, improvements, changes, added, removed; then by key
+  // Backends whose version or manifest differs between the journals, one line
+  // each ("pmpi on openmpi: backend version a -> b"): outcomes may differ for that reason.
+  std::vector<std::string> tool_changes;
   int count(ChangeKind k) const;
   bool has_regression() const { return count(ChangeKind::regression) > 0; }
 };

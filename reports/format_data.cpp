@@ -20,7 +20,7 @@ json optional_number(const std::optional<double>& v) { return v ? json(*v) : jso
 
 }  // namespace
 
-// Three tables, each with its own header, separated by a blank line.
+// Four tables, each with its own header, separated by a blank line.
 void render_csv(const ReportModel& m, const ReportOptions&, std::ostream& out) {
   csv_row(out, {"table", "column", "family", "group", "class", "cases", "detected", "classified", "located",
                 "not_supported"});
@@ -46,6 +46,14 @@ void render_csv(const ReportModel& m, const ReportOptions&, std::ostream& out) {
     csv_row(out, row);
   }
   out << "\n";
+  csv_row(out, {"table", "column", "backend_version", "manifest_hash", "mpi_version", "runner_version"});
+  const auto provenance = provenance_rows(m);
+  for (std::size_t c = 0; c < m.columns.size(); ++c) {
+    std::vector<std::string> row{"provenance", m.columns[c].name()};
+    for (const auto& item : provenance) row.push_back(item[c + 1]);
+    csv_row(out, row);
+  }
+  out << "\n";
   csv_row(out, {"table", "column", "case", "expect", "run", "outcome", "reason", "stdout", "stderr"});
   for (const auto& row : m.cases)
     for (std::size_t c = 0; c < m.columns.size(); ++c)
@@ -59,7 +67,11 @@ void render_json(const ReportModel& m, const ReportOptions&, std::ostream& out) 
               {"metrics", json::array()}, {"definitions", json::object()}, {"cases", json::array()},
               {"attention", json::array()}, {"problems", m.problems}};
   for (const auto& c : m.columns)
-    doc["columns"].push_back({{"name", c.name()}, {"journal", c.journal}, {"backend", c.backend}, {"mpi", c.mpi}});
+    doc["columns"].push_back({{"name", c.name()}, {"journal", c.journal}, {"backend", c.backend}, {"mpi", c.mpi},
+                              {"backend_versions", c.provenance.backend_versions},
+                              {"manifest_hashes", c.provenance.manifest_hashes},
+                              {"mpi_versions", c.provenance.mpi_versions},
+                              {"runner_versions", c.provenance.runner_versions}});
   for (const auto& row : m.coverage) {
     json cells = json::array();
     for (const auto& cell : row.cells)
@@ -101,6 +113,14 @@ void render_json(const ReportModel& m, const ReportOptions&, std::ostream& out) 
 // One testsuite per column, one testcase per (case, column): a failure when a
 // run's outcome is not TP/TN/NS, skipped when every run is NS.
 void render_junit(const ReportModel& m, const ReportOptions&, std::ostream& out) {
+  // What measured the column, as the testsuite's properties.
+  const auto provenance = provenance_rows(m);
+  auto properties = [&](std::size_t c) {
+    std::string p = "    <properties>\n";
+    for (const auto& item : provenance)
+      p += fmt::format("      <property name=\"{}\" value=\"{}\"/>\n", escape_xml(item[0]), escape_xml(item[c + 1]));
+    return p + "    </properties>\n";
+  };
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"mpi-assay\">\n";
   for (std::size_t c = 0; c < m.columns.size(); ++c) {
     int tests = 0, failures = 0, skipped = 0;
@@ -133,7 +153,7 @@ void render_junit(const ReportModel& m, const ReportOptions&, std::ostream& out)
     }
     out << fmt::format("  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" skipped=\"{}\" errors=\"0\">\n",
                        escape_xml(m.columns[c].name()), tests, failures, skipped)
-        << body << "  </testsuite>\n";
+        << properties(c) << body << "  </testsuite>\n";
   }
   out << "</testsuites>\n";
 }

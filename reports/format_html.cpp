@@ -113,6 +113,19 @@ void metric_table(const ReportModel& m, std::ostream& out) {
          "<dt>occasional</dt><dd>... in some runs only</dd>\n</dl>\n";
 }
 
+// Which backend, manifest, MPI and runner versions measured each column.
+void provenance_table(const ReportModel& m, std::ostream& out) {
+  out << "<h2>Provenance</h2>\n<table class=\"provenance\">\n<tr><th>measured with</th>";
+  for (const auto& c : m.columns) out << "<th>" << escape_html(c.name()) << "</th>";
+  out << "</tr>\n";
+  for (const auto& row : provenance_rows(m)) {
+    out << "<tr>";
+    for (const auto& cell : row) out << "<td>" << escape_html(cell) << "</td>";
+    out << "</tr>\n";
+  }
+  out << "</table>\n";
+}
+
 // Recall (x) against precision (y), one labelled point per column; columns
 // where either is undefined are left out.
 void recall_precision_plot(const ReportModel& m, std::ostream& out) {
@@ -234,6 +247,7 @@ void render_html(const ReportModel& m, const ReportOptions& o, std::ostream& out
   else {
     coverage_table(m, out);
     metric_table(m, out);
+    provenance_table(m, out);
     recall_precision_plot(m, out);
     auto diagrams = diagrams_of(m);
     case_matrix(m, o, diagrams, out);

@@ -61,6 +61,14 @@ void render_latex(const ReportModel& m, const ReportOptions&, std::ostream& out)
   for (const auto& d : defs) out << "\\item[" << d.name << "] " << escape_latex(d.formula) << "\n";
   out << "\\end{description}\n\n";
 
+  begin_table(out, "Provenance: what measured each column", 1, m.columns, {"measured with"});
+  for (const auto& row : provenance_rows(m)) {
+    out << escape_latex(row[0]);
+    for (std::size_t c = 1; c < row.size(); ++c) out << " & \\texttt{" << escape_latex(row[c]) << "}";
+    out << " \\\\\n";
+  }
+  end_table(out);
+
   begin_table(out, "Outcome per case", 2, m.columns, {"case", "expect"});
   for (const auto& row : m.cases) {
     out << "\\texttt{" << escape_latex(row.case_id) << "} & " << escape_latex(expect_text(row.expect));

@@ -103,6 +103,11 @@ void render_terminal(const ReportModel& m, const ReportOptions&, std::ostream& o
     for (const auto& d : metric_definitions()) out << fmt::format("  {:<15} = {}\n", d.name, d.formula);
     out << "  " << kRunsNote << "\n";
 
+    out << "\nProvenance\n\n";
+    TextTable prov(with_head({"measured with"}, column_names(m)));
+    for (auto& r : provenance_rows(m)) prov.add(r);
+    prov.print(out);
+
     out << "\nPer case\n\n";
     TextTable cases(with_head({"case", "expect"}, column_names(m)));
     for (const auto& row : m.cases) {
@@ -168,6 +173,13 @@ void render_markdown(const ReportModel& m, const ReportOptions&, std::ostream& o
     out << "\nDefinitions:\n\n";
     for (const auto& d : metric_definitions()) out << "- **" << d.name << "** = " << escape_markdown(d.formula) << "\n";
     out << "- " << escape_markdown(kRunsNote) << "\n";
+
+    out << "\n## Provenance\n\n";
+    markdown_table(out, with_head({"measured with"}, escaped_columns(m)));
+    for (auto& r : provenance_rows(m)) {
+      for (auto& cell : r) cell = escape_markdown(cell);
+      markdown_row(out, r);
+    }
 
     out << "\n## Per case\n\n";
     markdown_table(out, with_head({"case", "expect"}, escaped_columns(m)), 2);

@@ -28,4 +28,9 @@ std::string attention_line(const Attention& a);  // one line, unescaped
 // The metric values of one column, in metric_definitions() order.
 std::vector<std::string> metric_values(const Metrics& m);
 
+// What measured each column, one row per item ("backend version", "manifest",
+// "MPI version", "runner"): first the item, then one cell per column, each the
+// value, or "N values: a, b" when the column's records disagree.
+std::vector<std::vector<std::string>> provenance_rows(const ReportModel& m);
+
 }  // namespace assay

@@ -204,6 +204,15 @@ ReportModel build_model(const std::vector<JournalInput>& journals, const Taxonom
   for (const auto& e : entries) {
     const json& rec = e.record;
     const std::string id = text_field(rec, "case");
+    Provenance& p = m.columns[e.column].provenance;
+    auto known = [&](const char* field) {
+      std::string v = text_field(rec, field);
+      return v.empty() ? std::string("unknown") : v;
+    };
+    p.backend_versions.insert(known("backend_version"));
+    p.manifest_hashes.insert(known("manifest_hash"));
+    p.mpi_versions.insert(known("mpi_version"));
+    p.runner_versions.insert(known("runner_version"));
     const std::string text = text_field(rec, "outcome");
     auto outcome = outcome_from_name(text);
     if (!outcome) {

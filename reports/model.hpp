@@ -5,6 +5,7 @@
 #pragma once
 #include <array>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -23,8 +24,15 @@ struct JournalInput {
 // Reads `path`; the label is the name of its folder. Throws when the file is missing.
 JournalInput load_journal_input(const std::string& path);
 
+// What measured a column: the distinct values its records carry ("unknown" for
+// a record without the field, as in journals written before versions were recorded).
+struct Provenance {
+  std::set<std::string> backend_versions, manifest_hashes, mpi_versions, runner_versions;
+};
+
 struct Column {  // one backend on one MPI (in one journal)
   std::string journal, backend, mpi;
+  Provenance provenance{};
   std::string name() const;  // "pmpi/openmpi" or "pmpi/openmpi@label"
 };
 

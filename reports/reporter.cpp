@@ -85,4 +85,24 @@ std::vector<std::string> metric_values(const Metrics& m) {
           format_ratio(m.coverage), format_ratio(m.localisation)};
 }
 
+
+std::vector<std::vector<std::string>> provenance_rows(const ReportModel& m) {
+  auto text = [](const std::set<std::string>& values) {
+    if (values.size() == 1) return *values.begin();
+    return fmt::format("{} values: {}", values.size(), fmt::join(values, ", "));
+  };
+  using Item = std::set<std::string> Provenance::*;
+  const std::pair<const char*, Item> items[] = {{"backend version", &Provenance::backend_versions},
+                                                {"manifest", &Provenance::manifest_hashes},
+                                                {"MPI version", &Provenance::mpi_versions},
+                                                {"runner", &Provenance::runner_versions}};
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& [name, item] : items) {
+    std::vector<std::string> row{name};
+    for (const auto& c : m.columns) row.push_back(text(c.provenance.*item));
+    rows.push_back(row);
+  }
+  return rows;
+}
+
 }  // namespace assay

@@ -75,6 +75,7 @@ std::optional<ErrorClass> read_class(const Json& entry, std::size_t index,
     errors.push_back(where + ": severity must be \"error\" or \"warning\"");
   }
   cls.mbi = optional_string(entry, "mbi", errors, where);
+  cls.rmarace = optional_string(entry, "rmarace", errors, where);
   cls.meaning = optional_string(entry, "meaning", errors, where);
   if (errors.size() != errors_before) return std::nullopt;
   return cls;
@@ -120,7 +121,9 @@ Taxonomy Taxonomy::from_json_text(std::string_view text, const std::string& orig
   Taxonomy tax;
   for (const auto& [family, description] : root["families"].items()) {
     tax.families_.push_back(family);
+    tax.family_descriptions_.push_back(description.is_string() ? description.get<std::string>() : "");
   }
+  if (root.contains("about") && root["about"].is_string()) tax.about_ = root["about"].get<std::string>();
   std::vector<std::string> errors;
   std::set<std::string> seen;
   const Json& classes = root["classes"];
@@ -144,5 +147,51 @@ const ErrorClass* Taxonomy::find(std::string_view id) const {
 }
 
 std::vector<std::string> Taxonomy::families() const { return families_; }
+
+}  // namespace assay
+
+namespace assay {
+
+const std::string& Taxonomy::family_description(const std::string& family) const {
+  static const std::string none;
+  auto it = std::find(families_.begin(), families_.end(), family);
+  return it == families_.end() ? none : family_descriptions_[static_cast<std::size_t>(it - families_.begin())];
+}
+
+std::string taxonomy_markdown(const Taxonomy& taxonomy) {
+  auto cell = [](std::string s) {
+    std::string out;
+    for (char c : s) out += c == '|' ? std::string("\\|") : std::string(1, c);
+    return out.empty() ? std::string("—") : out;
+  };
+  std::string md =
+      "# Taxonomy\n\n"
+      "<!-- Generated from taxonomy/classes.json by `mpi-assay taxonomy`; do not edit by hand. -->\n\n" +
+      taxonomy.about() +
+      "\n\nClass ids are `family.group.name`. A finding matches a case's `EXPECT: error <class>` at three levels, "
+      "reported separately: detected (any error finding), classified (the same class, or the same group when the "
+      "backend reports only the group) and located (the finding names the lines of the `EXPECT-AT` markers).\n\n"
+      "## What `EXPECT-AT` marks\n\n"
+      "- races and conflicts (`rma.local.*`, `rma.remote.*`, `rma.shared.*`, `nb.buffer.*`, `coll.buffer.*`): both "
+      "conflicting statements — the MPI call and the load/store, or the two MPI calls;\n"
+      "- synchronisation and lifecycle (`rma.sync.*`, `rma.window.*`): the offending call, and the call that opened "
+      "the epoch or created the window when the error is about it;\n"
+      "- request lifecycle (`nb.request.*`, `coll.request.*`): the call that created the request, and the completion "
+      "or reuse call involved where there is one;\n"
+      "- matching (`coll.order.*`, `coll.arg.*`, `nb.match.*`): the mismatching calls on the ranks involved;\n"
+      "- buffer semantics (`mem.*`): the MPI call whose buffer is at fault, and the access that reveals it;\n"
+      "- leaks (`res.leak.*`, `rma.window.leak`): the creating call.\n\n"
+      "A backend is located when its finding names every marked line (in any order, on any rank); naming more "
+      "lines is fine.\n";
+  for (const auto& family : taxonomy.families()) {
+    md += "\n## `" + family + "` — " + taxonomy.family_description(family) +
+          "\n\n| class | severity | MBI | RMARaceBench | meaning |\n|---|---|---|---|---|\n";
+    for (const auto& c : taxonomy.classes())
+      if (c.family() == family)
+        md += "| `" + c.id + "` | " + (c.severity == Severity::error ? "error" : "warning") + " | " + cell(c.mbi) +
+              " | " + cell(c.rmarace) + " | " + cell(c.meaning) + " |\n";
+  }
+  return md;
+}
 
 }  // namespace assay

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 
@@ -114,6 +116,25 @@ TEST(Taxonomy, ReportsAnUnreadableFile) {
   } catch (const std::runtime_error& e) {
     EXPECT_EQ(std::string(e.what()), missing + ": cannot read the taxonomy");
   }
+}
+
+}  // namespace
+}  // namespace assay
+
+namespace assay {
+namespace {
+
+// docs/taxonomy.md is generated from taxonomy/classes.json, the single source of class names.
+TEST(TaxonomyDoc, IsTheRenderingOfClassesJson) {
+  const std::string root = ASSAY_SOURCE_DIR;
+  const Taxonomy tax = Taxonomy::load(root + "/taxonomy/classes.json");
+  std::ifstream in(root + "/docs/taxonomy.md", std::ios::binary);
+  ASSERT_TRUE(in) << "docs/taxonomy.md is missing";
+  std::ostringstream doc;
+  doc << in.rdbuf();
+  EXPECT_EQ(doc.str(), taxonomy_markdown(tax))
+      << "docs/taxonomy.md is out of date: regenerate it with `build/cli/mpi-assay taxonomy > docs/taxonomy.md`";
+  for (const auto& c : tax.classes()) EXPECT_NE(doc.str().find("`" + c.id + "`"), std::string::npos) << c.id;
 }
 
 }  // namespace

@@ -19,6 +19,24 @@ JournalContents journal_of(std::vector<nlohmann::json> records) {
   return j;
 }
 
+TEST(JournalDiff, SaysWhichToolsChangedVersionOrManifest) {
+  auto versioned = [](const std::string& version, const std::string& hash) {
+    auto r = result("nb/a-ok", "TN");
+    r["backend_version"] = version;
+    r["manifest_hash"] = hash;
+    return r;
+  };
+  auto d = diff_journals(journal_of({versioned("1.0", "aaaa")}), journal_of({versioned("1.1", "aaaa")}));
+  ASSERT_EQ(d.tool_changes, std::vector<std::string>{"pmpi on openmpi: backend version 1.0 -> 1.1"});
+  d = diff_journals(journal_of({result("nb/a-ok", "TN")}), journal_of({versioned("1.1", "bbbb")}));
+  EXPECT_EQ(d.tool_changes, (std::vector<std::string>{"pmpi on openmpi: backend version unknown -> 1.1",
+                                                      "pmpi on openmpi: manifest unknown -> bbbb"}));
+  std::ostringstream out;
+  render_diff(d, "terminal", out);
+  EXPECT_NE(out.str().find("Tools changed"), std::string::npos) << out.str();
+  EXPECT_TRUE(diff_journals(journal_of({versioned("1.0", "aaaa")}), journal_of({versioned("1.0", "aaaa")})).tool_changes.empty());
+}
+
 TEST(JournalDiff, IdenticalJournalsHaveNoChange) {
   auto j = read_journal(test::fixture("fixed"));
   auto d = diff_journals(j, j);
