@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <stdexcept>
 #include <string>
 #include <unistd.h>
@@ -251,6 +252,26 @@ TEST_F(BackendDir, ExpectedResultsMatchByGlobOrTagAndRejectBadLines) {
 TEST(GoodOutcomes, AreTruePositivesTrueNegativesAndNotSupported) {
   for (Outcome o : kAllOutcomes)
     EXPECT_EQ(is_good_outcome(o), o == Outcome::TP || o == Outcome::TN || o == Outcome::NS) << outcome_name(o);
+}
+
+}  // namespace
+}  // namespace assay
+
+namespace assay {
+namespace {
+
+// The manifest example of docs/backends.md is a valid manifest.
+TEST_F(BackendDir, TheDocumentedExampleIsAValidManifest) {
+  std::ifstream in(std::string(ASSAY_SOURCE_DIR) + "/docs/backends.md");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  auto open = text.find("```json\n");
+  ASSERT_NE(open, std::string::npos);
+  auto close = text.find("\n```", open);
+  std::string example = text.substr(open + 8, close - open - 8);
+  auto j = nlohmann::json::parse(example);
+  Backend b = load_backend(write(j["name"].get<std::string>(), example), taxonomy(), schema());
+  EXPECT_EQ(b.config("mpich").rank_env.at("HWLOC_COMPONENTS"), "-x86");
+  EXPECT_EQ(b.config("openmpi").rank_env.count("HWLOC_COMPONENTS"), 0u);
 }
 
 }  // namespace
