@@ -295,20 +295,22 @@ struct Loader {
   void problem(const std::string& key, const std::string& what) { problems.push_back(key + ": " + what); }
 
   // Every ${name} of `text` must be allowed in `field`; lists only as whole argv elements.
-  void check_template(const std::string& field, const std::string& text, bool argv_element) {
+  void check_template(const std::string& field, const std::string& text, bool argv_element,
+                      const std::string& key = "") {
+    const std::string& where = key.empty() ? field : key;
     for (std::size_t open = text.find("${"); open != std::string::npos; open = text.find("${", open + 2)) {
       std::size_t close = text.find('}', open);
       if (close == std::string::npos) {
-        problem(field, "unterminated ${ in '" + text + "'");
+        problem(where, "unterminated ${ in '" + text + "'");
         return;
       }
       std::string name = text.substr(open + 2, close - open - 2);
       if (name.rfind("env:", 0) == 0 && name.size() > 4) continue;
       if (!allowed_variables(field).count(name))
-        problem(field, "unknown variable ${" + name + "} (allowed here: " +
+        problem(where, "unknown variable ${" + name + "} (allowed here: " +
                            fmt::format("{}", fmt::join(allowed_variables(field), ", ")) + ", env:NAME)");
       else if (is_list_variable(name) && !(argv_element && text == "${" + name + "}"))
-        problem(field, "${" + name + "} is a list: it must stand alone as an argument");
+        problem(where, "${" + name + "} is a list: it must stand alone as an argument");
     }
   }
   void check_argv(const std::string& field, const std::vector<std::string>& argv) {
@@ -318,7 +320,7 @@ struct Loader {
     for (const auto& a : v) check_template(field, a, false);
   }
   void check_env(const std::string& field, const Env& env) {
-    for (const auto& [k, v] : env) check_template(field + "." + k, v, false), (void)k;
+    for (const auto& [k, v] : env) check_template(field, v, false, field + "." + k);
   }
 
   static std::vector<std::string> strings(const json& parent, const char* key,
@@ -439,6 +441,9 @@ Backend load_backend(const std::string& dir, const Taxonomy& tax, const std::str
       if (j.contains("mpi") && j["mpi"].contains(m.name)) load.problems[i] += " (with mpi." + m.name + " merged)";
     if (b.kind == BackendKind::static_analysis && c.analyze.empty())
       load.problem("analyze", "a static backend needs the command that analyses a case");
+    auto uses_exe = std::any_of(c.analyze.begin(), c.analyze.end(), [](const std::string& a) { return a.find("${exe}") != std::string::npos; });
+    if (b.kind == BackendKind::static_analysis && uses_exe && !c.custom_build)
+      load.problem("analyze", "${exe} needs build.compile: a static backend builds only when it says how");
     if (b.kind != BackendKind::static_analysis && !c.analyze.empty())
       load.problem("analyze", "only a static backend analyses instead of running the case");
     b.configs[m.name] = std::move(c);

@@ -118,6 +118,11 @@ TEST_F(BackendDir, EveryProblemNamesTheFileAndTheKey) {
                "version: an external tool must say how to read its version");
   expect_error("o", R"({"name": "o", "description": "d", "supports": []})", "a version-1 manifest?");
   expect_error("p", manifest("p", R"("build": {"compile": ["gcc", "${source}"]})"), "build.compile: must write the program to ${exe}");
+  expect_error("r", manifest("r", R"("launch": {"rank_env": {"OUT": "${run_dir}/x-${rank}"}})"),
+               "launch.rank_env.OUT: unknown variable ${rank}");
+  expect_error("s", R"({"manifest": 2, "name": "s", "description": "d", "kind": "static", "supports": [],
+    "analyze": ["tool", "${exe}"]})", "analyze: ${exe} needs build.compile");
+  EXPECT_EQ(error_of(write("t", manifest("t", R"("launch": {"rank_env": {"OUT": "${run_dir}/x-${np}"}})"))), "");
   expect_error("q", manifest("q", R"("mpi": {"mpich": {"launch": {"rank": ["${nope}", "${program}"]}}})"),
                "launch.rank: unknown variable ${nope} (allowed here:");
 }
