@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "build/build.hpp"
+#include "engine/preflight.hpp"
 #include "engine/provenance.hpp"
 #include "exec/process.hpp"
 #include "launch/findings.hpp"
@@ -144,64 +145,11 @@ void MatrixRun::prepare_static() {
   resolve_backends();
 }
 
-// Before any case: each MPI must compile and launch a 2-rank program. A broken
-// toolchain (no compiler, no process manager, a PMI that makes every rank a
-// singleton) would otherwise record every case as CE or RE, as if the cases
-// were at fault. Throws, naming the piece that fails; nothing is recorded.
+// Before any case: each MPI must compile and launch a 2-rank program (preflight.hpp).
 void MatrixRun::preflight() {
-  for (const MpiImpl* m : opt_.mpis) {
-    // A check passed within the hour for the same MPI, compiler and launcher
-    // stands (CTest starts one runner per case).
-    const fs::path stamp = fs::path(cache_.dir()) / "preflight" / (m->name + ".ok");
-    const std::string identity = mpi_versions_[m->name] + "\n" + compilers_[m->name] + "\n" +
-                                 launchers_.at(m->name)->program() + "\n";
-    std::error_code ec;
-    const auto age = fs::file_time_type::clock::now() - fs::last_write_time(stamp, ec);
-    if (!ec && age < std::chrono::hours(1) && read_file(stamp.string()) == identity) continue;
-    // Concurrent runners share the cache: each checks in a folder of its own.
-    const std::string dir = (fs::path(cache_.dir()) / "preflight" / fmt::format("{}-{}", m->name, getpid())).string();
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    std::ofstream(dir + "/hello.c") << "#include <mpi.h>\n#include <stdio.h>\n"
-                                        "int main(int argc, char **argv) {\n  int size;\n"
-                                        "  MPI_Init(&argc, &argv);\n  MPI_Comm_size(MPI_COMM_WORLD, &size);\n"
-                                        "  printf(\"assay-preflight size=%d\\n\", size);\n"
-                                        "  MPI_Finalize();\n  return 0;\n}\n";
-    Command compile;
-    compile.argv = {m->cc, dir + "/hello.c", "-o", dir + "/hello"};
-    compile.stderr_path = dir + "/compile.log";
-    compile.timeout = std::chrono::seconds(120);
-    ExitInfo e = run_command(compile);
-    if (!e.started || e.exit_code != 0)
-      throw std::runtime_error(fmt::format("{} cannot compile an MPI program ({}): {}", m->cc,
-                                           e.started ? fmt::format("exit status {}", e.exit_code) : e.error,
-                                           tail(dir + "/compile.log", 600)));
-    LaunchRequest request;
-    request.np = 2;
-    request.program = {dir + "/hello"};
-    request.run_dir = dir;
-    request.timeout = std::chrono::seconds(60);
-    Vars vars;
-    vars.set("mpi", m->name).set("source_dir", opt_.source_dir).set("build_dir", opt_.build_dir).set("backend_dir", dir);
-    const Launcher& launcher = *launchers_.at(m->name);
-    e = run_command(launch_command(launcher, BackendConfig{}, vars, request));
-    std::string out = read_file(dir + "/stdout");
-    int ranks = 0;
-    for (auto at = out.find("assay-preflight size=2"); at != std::string::npos; at = out.find("assay-preflight size=2", at + 1))
-      ++ranks;
-    if (!e.started || e.timed_out || e.exit_code != 0 || ranks != 2)
-      throw std::runtime_error(fmt::format(
-          "{} cannot run 2 ranks of an MPI program ({}); see {}/stdout and {}/stderr: {}", launcher.program(),
-          !e.started ? e.error
-          : e.timed_out ? std::string("it hung")
-          : e.exit_code != 0 ? fmt::format("exit status {}", e.exit_code)
-                             : fmt::format("{} of 2 ranks saw a world of 2", ranks),
-          dir, dir, tail(dir + "/stderr", 600)));
-    fs::remove_all(dir);
-    const std::string temp = stamp.string() + fmt::format(".{}", getpid());
-    std::ofstream(temp) << identity;
-    fs::rename(temp, stamp, ec);
-  }
+  for (const MpiImpl* m : opt_.mpis)
+    check_toolchain(*m, *launchers_.at(m->name), cache_.dir(),
+                    mpi_versions_[m->name] + "\n" + compilers_[m->name] + "\n" + launchers_.at(m->name)->program() + "\n");
 }
 
 void MatrixRun::resolve_backends() {
