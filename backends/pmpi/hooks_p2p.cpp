@@ -201,15 +201,11 @@ void pre_MPI_Request_free(Call& call, MPI_Request* request) noexcept {
   state().requests.freed(key(*request));
 }
 
-// The empty wrapper of the overhead benchmark.
-
 void watch_truncation() {
   if (PMPI_Comm_create_errhandler(on_error, &reporting_handler()) != MPI_SUCCESS) return;
   report_truncation_on(MPI_COMM_WORLD);
   report_truncation_on(MPI_COMM_SELF);
 }
-
-// Blocking receives: no hooks; they are interposed so that on_error can name them.
 
 // The program sees the default it would see without the checker.
 void post_MPI_Comm_get_errhandler(Call&, int rc, MPI_Comm, MPI_Errhandler* handler) noexcept {
