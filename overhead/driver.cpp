@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "exec/output.hpp"
 #include "launch/findings.hpp"
 #include "overhead/kernels/catalog.hpp"
 #include "overhead/report.hpp"
@@ -48,11 +49,6 @@ std::vector<const KernelInfo*> selected_kernels(const StudyPlan& plan) {
     kernels.push_back(k);
   }
   return kernels;
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 std::string benchmark_path(const StudyPlan& plan, const std::string& mpi) {

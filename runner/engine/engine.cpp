@@ -16,6 +16,7 @@
 #include "build/build.hpp"
 #include "engine/preflight.hpp"
 #include "engine/provenance.hpp"
+#include "exec/output.hpp"
 #include "exec/process.hpp"
 #include "launch/findings.hpp"
 #include "results/finding.hpp"
@@ -35,17 +36,6 @@ std::string iso_now() {
   return buf;
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-std::string tail(const std::string& path, std::size_t bytes) {
-  std::string text = read_file(path);
-  return text.size() > bytes ? text.substr(text.size() - bytes) : text;
-}
 
 // A backend on one MPI implementation, resolved once per run.
 struct BackendOnMpi {
@@ -384,7 +374,7 @@ void MatrixRun::finish(const Item& item, const std::string& dir, const ExitInfo&
     rec["run_s"] = exit.seconds();
     rec["stdout"] = fs::relative(dir + "/stdout", journal_dir_).string();
     rec["stderr"] = fs::relative(dir + "/stderr", journal_dir_).string();
-    rec["stderr_tail"] = tail(dir + "/stderr", 2000);
+    rec["stderr_tail"] = read_tail(dir + "/stderr", 2000);
     rec["leftover_processes"] = exit.leftovers.size();
     summary_.sum_run_s += exit.seconds();
     summary_.leftover_processes += static_cast<int>(exit.leftovers.size());

@@ -5,30 +5,16 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
+#include "exec/output.hpp"
 #include "exec/process.hpp"
 
 namespace fs = std::filesystem;
 
 namespace assay {
-
-namespace {
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-std::string tail(const std::string& path, std::size_t bytes) {
-  std::string text = read_file(path);
-  return text.size() > bytes ? text.substr(text.size() - bytes) : text;
-}
-}  // namespace
 
 void check_toolchain(const MpiImpl& mpi, const Launcher& launcher, const std::string& cache_dir,
                      const std::string& identity) {
@@ -53,7 +39,7 @@ void check_toolchain(const MpiImpl& mpi, const Launcher& launcher, const std::st
   if (!e.started || e.exit_code != 0)
     throw std::runtime_error(fmt::format("{} cannot compile an MPI program ({}): {}", mpi.cc,
                                          e.started ? fmt::format("exit status {}", e.exit_code) : e.error,
-                                         tail(dir + "/compile.log", 600)));
+                                         read_tail(dir + "/compile.log", 600)));
   LaunchRequest request;
   request.np = 2;
   request.program = {dir + "/hello"};
@@ -72,7 +58,7 @@ void check_toolchain(const MpiImpl& mpi, const Launcher& launcher, const std::st
         : e.timed_out ? std::string("it hung")
         : e.exit_code != 0 ? fmt::format("exit status {}", e.exit_code)
                            : fmt::format("{} of 2 ranks saw a world of 2", ranks),
-        dir, dir, tail(dir + "/stderr", 600)));
+        dir, dir, read_tail(dir + "/stderr", 600)));
   fs::remove_all(dir);
   const std::string temp = stamp.string() + fmt::format(".{}", getpid());
   std::ofstream(temp) << identity;

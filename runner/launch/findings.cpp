@@ -5,20 +5,14 @@
 
 #include <fmt/format.h>
 
+#include "exec/output.hpp"
+
 namespace assay {
 
 namespace {
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 // ": <last line(s) of stderr>" or "".
 std::string stderr_tail(const std::string& path) {
-  std::string t = read_file(path);
-  if (t.size() > 300) t = t.substr(t.size() - 300);
+  std::string t = read_tail(path, 300);
   while (!t.empty() && (t.back() == '\n' || t.back() == ' ')) t.pop_back();
   return t.empty() ? "" : ": " + t;
 }
