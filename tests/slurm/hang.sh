@@ -12,10 +12,10 @@ check_run() {  # JOURNAL WHAT
   no_strays
   echo "$2: TO, cancelled, nothing left"
 }
-run --launcher slurm --backend native --mpi mpich "$case_id" --journal "$work/job/results.jsonl" --quiet \
+run "$case_id" --launcher slurm --backend native --mpi=mpich --journal "$work/job/results.jsonl" --quiet \
   >"$work/job.out" 2>&1 || { cat "$work/job.out"; fail "run exited with $?"; }
 check_run "$work/job/results.jsonl" "own job"
 # Inside an allocation the run is a step packed into it (-j = its tasks).
-salloc --ntasks=2 --quiet "$ASSAY" run --cache "$cache" --launcher slurm --backend native --mpi mpich "$case_id" \
+salloc --ntasks=2 --quiet "$ASSAY" run "$case_id" --cache "$cache" --launcher slurm --backend native --mpi=mpich \
   --journal "$work/step/results.jsonl" --quiet >"$work/step.out" 2>&1 || { cat "$work/step.out"; fail "salloc run exited with $?"; }
 check_run "$work/step/results.jsonl" "step of an allocation"

@@ -7,14 +7,14 @@ case_id=nb/request/isend-wait-ok
 declare -A wrong=([mpich]=pmix [openmpi]=pmi2) right=([mpich]=pmi2 [openmpi]=pmix)
 for mpi in mpich openmpi; do
   journal=$work/$mpi/results.jsonl
-  run --launcher slurm --srun-option=--mpi=${wrong[$mpi]} --backend native --mpi $mpi "$case_id" \
+  run "$case_id" --launcher slurm --srun-option=--mpi=${wrong[$mpi]} --backend native --mpi=$mpi \
     --journal "$journal" >"$work/$mpi.out" 2>&1 || { cat "$work/$mpi.out"; fail "run exited with $?"; }
   expect_field "$journal" "$case_id" native outcome TF
   reason=$(field_of "$journal" "$case_id" native reason)
   [[ $reason == *"--mpi=${right[$mpi]}"* ]] || fail "$mpi: the reason does not name --mpi=${right[$mpi]}: $reason"
   grep -q '"final":false' "$journal" || fail "$mpi: the TF is recorded as final"
   echo "$mpi under srun --mpi=${wrong[$mpi]}: TF: $reason"
-  run --launcher slurm --backend native --mpi $mpi "$case_id" --journal "$journal" --quiet >"$work/$mpi.resume" 2>&1 ||
+  run "$case_id" --launcher slurm --backend native --mpi=$mpi --journal "$journal" --quiet >"$work/$mpi.resume" 2>&1 ||
     { cat "$work/$mpi.resume"; fail "resume exited with $?"; }
   expect_field "$journal" "$case_id" native outcome TN
   grep -q 'ran 1 run(s), 0 already in the journal' "$work/$mpi.resume" || { cat "$work/$mpi.resume"; fail "the resume did not redo the TF run"; }

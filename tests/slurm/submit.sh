@@ -2,8 +2,8 @@
 # run --submit end to end: the sbatch job runs the request inside its allocation,
 # the journal appears and `mpi-assay report` renders it.
 source "$(dirname "$0")/lib.sh"
-"$ASSAY" run --submit --cache "$cache" -j 2 --backend native,pmpi --mpi mpich \
-  nb/request/isend-wait-ok nb/request/isend-no-wait-nok --results "$work/results" >"$work/submit.out" 2>&1 ||
+"$ASSAY" run nb/request/isend-wait-ok nb/request/isend-no-wait-nok --submit --cache "$cache" -j 2 \
+  --backend native,pmpi --mpi mpich --results "$work/results" >"$work/submit.out" 2>&1 ||
   { cat "$work/submit.out"; fail "run --submit exited with $?"; }
 cat "$work/submit.out"
 job=$(sed -n 's/^submitted job \([0-9]*\).*/\1/p' "$work/submit.out")

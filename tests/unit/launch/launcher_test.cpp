@@ -131,7 +131,7 @@ TEST_F(SlurmFixture, SrunStartsAJobWithTheRightPmiAndTheRankEnvironmentExported)
   EXPECT_TRUE(has(argv, "--ntasks=2"));
   EXPECT_TRUE(has(argv, "--mpi=pmi2"));
   EXPECT_TRUE(has(argv, "--kill-on-bad-exit=1"));
-  EXPECT_TRUE(has(argv, "--export=ALL,ASSAY_REPORT_DIR=" + dir + ",LD_PRELOAD=/build/lib_mpich.so"));
+  EXPECT_TRUE(has(argv, "--export=ALL,ASSAY_REPORT_DIR=/runs/1,LD_PRELOAD=/build/lib_mpich.so"));
   EXPECT_TRUE(has(argv, "--partition=debug"));
   EXPECT_TRUE(has(argv, "--time=5"));
   EXPECT_FALSE(has(argv, "--exact"));      // a job of its own
