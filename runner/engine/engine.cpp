@@ -34,13 +34,6 @@ std::string iso_now() {
   return buf;
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 std::string tail(const std::string& path, std::size_t bytes) {
   std::string text = read_file(path);
   return text.size() > bytes ? text.substr(text.size() - bytes) : text;

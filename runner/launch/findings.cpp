@@ -7,13 +7,14 @@
 
 namespace assay {
 
-namespace {
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream s;
   s << in.rdbuf();
   return s.str();
 }
+
+namespace {
 
 // ": <last line(s) of stderr>" or "".
 std::string stderr_tail(const std::string& path) {

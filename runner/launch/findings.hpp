@@ -26,6 +26,9 @@ struct ParsedFindings {
 std::optional<Command> parse_command(const BackendConfig& config, const Vars& vars, const std::string& run_dir,
                                      const std::string& backend_name);
 
+// The whole file ("" when it cannot be read): a run folder's stdout, stderr, logs.
+std::string read_file(const std::string& path);
+
 // Reads the findings of a run: the parse command's output when `parse_exit`
 // (how it ended) is given, else the JSONL files in run_dir.
 ParsedFindings read_run_findings(const std::string& run_dir, const ExitInfo* parse_exit, const std::string& program);

@@ -15,6 +15,7 @@
 
 #include <fmt/format.h>
 
+#include "launch/findings.hpp"
 #include "launch/launcher.hpp"
 
 namespace fs = std::filesystem;
@@ -22,13 +23,6 @@ namespace fs = std::filesystem;
 namespace assay {
 
 namespace {
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // A job/step name unique to a run folder: what cancel_command() looks for.
 std::string job_name_of(const std::string& run_dir) {

@@ -1,12 +1,12 @@
 #include "launch/submit.hpp"
 
-#include <fstream>
 #include <sstream>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
 #include "exec/process.hpp"
+#include "launch/findings.hpp"
 
 namespace assay {
 
@@ -50,10 +50,7 @@ std::string submit_batch(const std::string& script_path) {
                                    .stdout_path = log,
                                    .stderr_path = log,
                                    .timeout = std::chrono::seconds(60)});
-  std::ifstream in(log);
-  std::ostringstream text;
-  text << in.rdbuf();
-  std::string out = text.str();
+  const std::string out = read_file(log);
   if (!e.started) throw std::runtime_error("cannot run sbatch: " + e.error);
   if (e.timed_out || e.exit_code != 0)
     throw std::runtime_error(fmt::format("sbatch failed (exit status {}): {}", e.exit_code, out));
