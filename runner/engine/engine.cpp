@@ -145,10 +145,13 @@ void MatrixRun::prepare_static() {
 }
 
 // Before any case: each MPI must compile and launch a 2-rank program (preflight.hpp).
+// An MPI whose launcher check failed is not checked again: its runs are TF with
+// the launcher's diagnosis (e.g. the srun --mpi= plugin it needs), redone on resume.
 void MatrixRun::preflight() {
   for (const MpiImpl* m : opt_.mpis)
-    check_toolchain(*m, *launchers_.at(m->name), cache_.dir(),
-                    mpi_versions_[m->name] + "\n" + compilers_[m->name] + "\n" + launchers_.at(m->name)->program() + "\n");
+    if (!launcher_failures_.count(m->name))
+      check_toolchain(*m, *launchers_.at(m->name), cache_.dir(),
+                      mpi_versions_[m->name] + "\n" + compilers_[m->name] + "\n" + launchers_.at(m->name)->program() + "\n");
 }
 
 void MatrixRun::resolve_backends() {

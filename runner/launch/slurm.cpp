@@ -15,7 +15,7 @@
 
 #include <fmt/format.h>
 
-#include "launch/findings.hpp"
+#include "exec/output.hpp"
 #include "launch/launcher.hpp"
 
 namespace fs = std::filesystem;

@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "exec/process.hpp"
-#include "launch/findings.hpp"
+#include "exec/output.hpp"
 
 namespace assay {
 
