@@ -13,7 +13,12 @@ run --backend clang-mpi-checker,mpi-errcheck --mpi "$mpi" --tag smoke --journal 
 grep -q '"outcome":"TF"' "$journal" && fail "a live adapter failed: $(grep '"outcome":"TF"' "$journal" | head -1)"
 expect_field "$journal" nb/request/isend-no-wait-nok clang-mpi-checker outcome TP
 expect_field "$journal" nb/request/isend-no-wait-nok clang-mpi-checker located true
-expect_field "$journal" coll/arg/invalid-root-nok mpi-errcheck outcome TP
+if [[ $mpi == mpich ]]; then
+  expect_field "$journal" coll/arg/invalid-root-nok mpi-errcheck outcome TP
+else  # Open MPI's runtime sometimes drops the message (backends/mpi-errcheck/expected-results)
+  got=$(field_of "$journal" coll/arg/invalid-root-nok mpi-errcheck outcome)
+  [[ $got == TP || $got == RE ]] || fail "invalid-root-nok under mpi-errcheck: $got"
+fi
 
 if [[ $mpi == openmpi ]] && command -v valgrind >/dev/null; then
   run --backend libmpiwrap --mpi openmpi --group mem/send --journal "$journal" --timeout 10 --check \
