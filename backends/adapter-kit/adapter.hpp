@@ -32,6 +32,10 @@ std::string read_input(const std::string& path, bool allow_empty = false, std::s
 // The same checks on text already in memory; `name` names it in messages.
 void check_text(const std::string& text, const std::string& name, bool allow_empty,
                 std::size_t max_bytes = default_max_bytes);
+// A JSON document whose top-level object holds an array under `key` (MUST's
+// messages, PARCOACH's issues); `tool` names the expected producer in messages.
+nlohmann::json parse_json_with_array(const std::string& text, const std::string& what, const std::string& key,
+                                     const std::string& tool);
 
 struct Site {
   std::string op = "call";  // MPI call name, "call" when unknown, or load/store

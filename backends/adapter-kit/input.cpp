@@ -39,6 +39,20 @@ std::string read_input(const std::string& path, bool allow_empty, std::size_t ma
   return text;
 }
 
+nlohmann::json parse_json_with_array(const std::string& text, const std::string& what, const std::string& key,
+                                     const std::string& tool) {
+  check_text(text, what, false);
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw ParseError(what + ": not JSON (truncated?): " + e.what());
+  }
+  if (!doc.is_object() || !doc.contains(key) || !doc[key].is_array())
+    throw ParseError(what + ": no \"" + key + "\" array (not " + tool + "?)");
+  return doc;
+}
+
 nlohmann::json to_json(const Finding& f, const std::string& backend) {
   nlohmann::json accesses = nlohmann::json::array();
   for (const auto& s : f.sites) {

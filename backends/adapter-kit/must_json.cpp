@@ -34,15 +34,7 @@ int first_rank(const json& from) {
 }  // namespace
 
 std::vector<Finding> parse_must_json(const std::string& text, const std::string& what) {
-  check_text(text, what, false);
-  json doc;
-  try {
-    doc = json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw ParseError(what + ": not JSON (truncated?): " + e.what());
-  }
-  if (!doc.is_object() || !doc.contains("messages") || !doc["messages"].is_array())
-    throw ParseError(what + ": no \"messages\" array (not MUST's output?)");
+  const json doc = parse_json_with_array(text, what, "messages", "MUST's output");
   std::vector<Finding> out;
   for (const auto& msg : doc["messages"]) {
     if (!msg.is_object() || !msg.contains("error_id") || !msg["error_id"].is_string())

@@ -32,15 +32,7 @@ Site site_of(const json& loc, const std::string& op) {
 }  // namespace
 
 std::vector<Finding> parse_parcoach_db(const std::string& text, const std::string& what) {
-  check_text(text, what, false);
-  json doc;
-  try {
-    doc = json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw ParseError(what + ": not JSON (truncated?): " + e.what());
-  }
-  if (!doc.is_object() || !doc.contains("issues") || !doc["issues"].is_array())
-    throw ParseError(what + ": no \"issues\" array (not a PARCOACH analysis db?)");
+  const json doc = parse_json_with_array(text, what, "issues", "a PARCOACH analysis db");
   std::vector<Finding> out;
   static const std::regex call(R"(^(MPI_\w+))");
   for (const auto& issue : doc["issues"]) {
