@@ -58,11 +58,29 @@ void RemoteAccesses::epoch(int me, const std::vector<RemoteRecord>& records, std
   epoch_peak_bytes_ = std::max(epoch_peak_bytes_, set.bytes());
 }
 
-void RemoteAccesses::passive(int me, const RemoteRecord& r, std::uint64_t now) {
+void RemoteAccesses::passive(int, const RemoteRecord& r, std::uint64_t now) {
   if (r.completion != RmaCompletion::unlock_shared) return;
-  const Interval& i = r.interval;
-  if (auto c = passive_.insert(i.lo, i.hi, i.access, true))
-    report(me, c->previous, i, c->lo, c->hi, "in concurrent passive-target epochs", now, 0);
+  // The records of one epoch share its marks.
+  if (marks_.empty() || !(marks_.back() == r.marks)) marks_.push_back(r.marks);
+  Interval i = r.interval;
+  i.access.epoch = static_cast<std::uint32_t>(marks_.size() - 1);
+  if (auto c = passive_.insert(i.lo, i.hi, i.access, true)) suspects_.push_back({c->previous, i, c->lo, c->hi, now});
+}
+
+void RemoteAccesses::settle(int me, const std::map<int, std::uint64_t>& sends) {
+  // Whether the epoch of `a` may precede the epoch of `b`.
+  auto may_precede = [&](const RmaAccess& a, const RmaAccess& b) {
+    const PassiveMarks& x = marks_[a.epoch];
+    const PassiveMarks& y = marks_[b.epoch];
+    if (y.collectives_at_lock > x.collectives_at_unlock) return true;  // a collective between them
+    auto s = sends.find(a.site.rank);
+    const bool told = s == sends.end() || s->second > x.sends_at_unlock;
+    return told && y.receives_at_lock > 0;
+  };
+  for (const Suspect& s : suspects_)
+    if (!may_precede(s.previous, s.now.access) && !may_precede(s.now.access, s.previous))
+      report(me, s.previous, s.now, s.lo, s.hi, "in concurrent passive-target epochs", s.time, 0);
+  suspects_.clear();
 }
 
 }  // namespace assay::core
