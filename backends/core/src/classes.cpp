@@ -44,6 +44,7 @@ std::string_view id(ErrorClass c) {
     case ErrorClass::nb_arg_invalid: return "nb.arg.invalid";
     case ErrorClass::rma_arg_invalid: return "rma.arg.invalid";
     case ErrorClass::res_arg_invalid: return "res.arg.invalid";
+    case ErrorClass::res_leak_request: return "res.leak.request";
   }
   return "unknown";
 }

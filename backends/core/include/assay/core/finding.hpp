@@ -54,6 +54,7 @@ enum class ErrorClass {
   nb_arg_invalid,
   rma_arg_invalid,
   res_arg_invalid,
+  res_leak_request,
 };
 std::string_view id(ErrorClass c);
 
