@@ -83,7 +83,7 @@ MPI_Errhandler& reporting_handler() {
 // The class of an argument MPI rejected in the program's call `name`, by the
 // call's family (calls.def) and MPI's error class; nullopt for errors that are
 // not about an argument, or that the hooks classify before the call.
-std::optional<core::ErrorClass> rejected_argument(std::string_view name, int cls) {
+std::optional<core::ErrorClass> rejected_argument(std::string_view name, int cls, bool dynamic_window) {
   using core::ErrorClass;
   switch (cls) {
     case MPI_ERR_BUFFER: case MPI_ERR_COUNT: case MPI_ERR_TYPE: case MPI_ERR_TAG:
@@ -97,7 +97,9 @@ std::optional<core::ErrorClass> rejected_argument(std::string_view name, int cls
   const std::string_view family = interpose::family_of(name);
   if (family == "rma") {
     if (cls == MPI_ERR_WIN) return ErrorClass::rma_window_invalid;
-    if (cls == MPI_ERR_RMA_RANGE) return ErrorClass::rma_window_out_of_bounds;
+    // On a dynamic window the range is memory not attached (MPI-3.1 §11.2.4).
+    if (cls == MPI_ERR_RMA_RANGE)
+      return dynamic_window ? ErrorClass::rma_window_dynamic_unattached : ErrorClass::rma_window_out_of_bounds;
     return ErrorClass::rma_arg_invalid;
   }
   if (family == "p2p") return ErrorClass::nb_arg_invalid;
@@ -108,7 +110,7 @@ std::optional<core::ErrorClass> rejected_argument(std::string_view name, int cls
 }
 
 // Reports what the error reveals, then aborts on `comm` as the fatal handler does.
-void report_and_abort(MPI_Comm comm, int* code) noexcept {
+void report_and_abort(MPI_Comm comm, int* code, bool dynamic_window = false) noexcept {
   int cls = MPI_ERR_OTHER, length = 0;
   char text[MPI_MAX_ERROR_STRING] = "";
   PMPI_Error_class(*code, &cls);
@@ -122,7 +124,7 @@ void report_and_abort(MPI_Comm comm, int* code) noexcept {
   // An invalid argument the hooks did not report already: the finding must
   // exist before the abort, which ends the process.
   else if (call && !State::reported_during(*call)) {
-    if (auto c = rejected_argument(call->name, cls))
+    if (auto c = rejected_argument(call->name, cls, dynamic_window))
       State::report({*c, std::string(call->name) + ": MPI rejects an argument (" + text + ")",
                      {core::call(call->site())}});
   }
@@ -133,7 +135,12 @@ void report_and_abort(MPI_Comm comm, int* code) noexcept {
 }
 
 void on_error(MPI_Comm* comm, int* code, ...) noexcept { report_and_abort(*comm, code); }
-void on_window_error(MPI_Win*, int* code, ...) noexcept { report_and_abort(MPI_COMM_WORLD, code); }
+void on_window_error(MPI_Win* win, int* code, ...) noexcept {
+  int* flavor = nullptr;
+  int found = 0;
+  if (win) PMPI_Win_get_attr(*win, MPI_WIN_CREATE_FLAVOR, &flavor, &found);
+  report_and_abort(MPI_COMM_WORLD, code, found && flavor && *flavor == MPI_WIN_FLAVOR_DYNAMIC);
+}
 
 // Only the default is replaced.
 void report_truncation_on(MPI_Comm comm) {
@@ -181,9 +188,10 @@ ASSAY_SEND_FAMILY(MPI_Rsend_init, true)
 #undef ASSAY_SEND_FAMILY
 
 #define ASSAY_BLOCKING_SEND(name)                                                                  \
-  void pre_##name(Call& call, const void*, int count, MPI_Datatype type, int dest, int,            \
+  void pre_##name(Call& call, const void* buf, int count, MPI_Datatype type, int dest, int,       \
                   MPI_Comm comm) noexcept {                                                         \
     p2p_args(call, count, type, dest, false, comm);                                                 \
+    note_mpi_buffer(call, buf, count, type, false);                                                 \
   }
 ASSAY_BLOCKING_SEND(MPI_Send)
 ASSAY_BLOCKING_SEND(MPI_Ssend)
@@ -192,9 +200,11 @@ ASSAY_BLOCKING_SEND(MPI_Rsend)
 #undef ASSAY_BLOCKING_SEND
 
 #define ASSAY_NONBLOCKING(name, source)                                                            \
-  void pre_##name(Call& call, const void*, int count, MPI_Datatype type, int peer, int,            \
+  void pre_##name(Call& call, const void* buf, int count, MPI_Datatype type, int peer, int,       \
                   MPI_Comm comm, MPI_Request*) noexcept {                                           \
     p2p_args(call, count, type, peer, source, comm);                                                \
+    if (std::string_view(#name).find("_init") == std::string_view::npos)                            \
+      note_mpi_buffer(call, buf, count, type, false);                                               \
   }
 ASSAY_NONBLOCKING(MPI_Isend, false)
 ASSAY_NONBLOCKING(MPI_Ibsend, false)
@@ -206,17 +216,19 @@ ASSAY_NONBLOCKING(MPI_Ssend_init, false)
 ASSAY_NONBLOCKING(MPI_Rsend_init, false)
 #undef ASSAY_NONBLOCKING
 
-void pre_MPI_Irecv(Call& call, void*, int count, MPI_Datatype type, int source, int, MPI_Comm comm,
+void pre_MPI_Irecv(Call& call, void* buf, int count, MPI_Datatype type, int source, int, MPI_Comm comm,
                    MPI_Request*) noexcept {
   p2p_args(call, count, type, source, true, comm);
+  note_mpi_buffer(call, buf, count, type, true);
 }
 void pre_MPI_Recv_init(Call& call, void*, int count, MPI_Datatype type, int source, int, MPI_Comm comm,
                        MPI_Request*) noexcept {
   p2p_args(call, count, type, source, true, comm);
 }
-void pre_MPI_Recv(Call& call, void*, int count, MPI_Datatype type, int source, int, MPI_Comm comm,
+void pre_MPI_Recv(Call& call, void* buf, int count, MPI_Datatype type, int source, int, MPI_Comm comm,
                   MPI_Status*) noexcept {
   p2p_args(call, count, type, source, true, comm);
+  note_mpi_buffer(call, buf, count, type, true);
 }
 
 void post_MPI_Irecv(Call& call, int rc, void* buf, int count, MPI_Datatype type, int, int, MPI_Comm,

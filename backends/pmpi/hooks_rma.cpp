@@ -65,6 +65,13 @@ struct WinInfo {
   // Passive target: PassiveMarks at MPI_Win_lock per target, at MPI_Win_lock_all.
   std::map<int, core::PassiveMarks> lock_marks;
   core::PassiveMarks lock_all_marks;
+  // This rank's part of the window in memory (0, 0: unknown, dynamic), whether
+  // it is exposed in a fence or PSCW epoch now, and the accesses MPI made to it
+  // on this rank's behalf in that epoch (note_buffer).
+  std::uintptr_t base = 0;
+  std::uint64_t size = 0;
+  bool exposed = false;
+  std::vector<core::RemoteRecord> own;
 };
 
 std::map<std::uint64_t, WinInfo>& infos() {
@@ -88,6 +95,33 @@ core::PassiveMarks marks_now(const WinInfo& wi) {
   m.receives_at_lock = e.receives - coll;
   m.sends_at_unlock = e.sends - coll;
   return m;
+}
+
+// Buffers MPI reads (origin of a put or accumulate, send buffer) or writes
+// (origin of a get, receive buffer) for this rank: where they lie in the
+// memory of a window exposed in a fence or PSCW epoch, they are local accesses
+// to it, checked with the other origins' accesses when the epoch closes.
+void note_buffer(const Call& call, const void* buf, int count, MPI_Datatype type, bool writes) {
+  if (!buf || count <= 0 || buf == MPI_BOTTOM || buf == MPI_IN_PLACE) return;
+  const auto at = reinterpret_cast<std::uintptr_t>(buf);
+  std::vector<std::pair<std::int64_t, std::int64_t>> blocks;
+  for (auto& [w, wi] : infos()) {
+    if (!wi.exposed || wi.size == 0 || wi.own.size() >= (std::size_t{1} << 16)) continue;
+    if (blocks.empty()) blocks = type_blocks(count, type);
+    for (const auto& [lo, hi] : blocks) {
+      // The block [at + lo, at + hi) against the window part [base, base + size).
+      const auto b_lo = static_cast<std::int64_t>(at) + lo, b_hi = static_cast<std::int64_t>(at) + hi;
+      const auto w_lo = static_cast<std::int64_t>(wi.base), w_hi = w_lo + static_cast<std::int64_t>(wi.size);
+      if (b_hi <= w_lo || b_lo >= w_hi) continue;
+      core::RemoteRecord r;
+      r.interval.lo = static_cast<std::uint64_t>(std::max(b_lo, w_lo) - w_lo);
+      r.interval.hi = static_cast<std::uint64_t>(std::min(b_hi, w_hi) - w_lo);
+      r.interval.access.kind = writes ? RmaAccessKind::write : RmaAccessKind::read;
+      r.interval.access.site = call.site();
+      r.interval.access.time = call.time;
+      wi.own.push_back(r);
+    }
+  }
 }
 
 // The core hands over completed intervals per target; they wait in the outbox
@@ -237,7 +271,10 @@ void fence_exchange(std::uint64_t w, WinInfo& wi, const Call& call, int assert) 
     records.insert(records.end(), part.begin(), part.end());
   }
   if (core::RemoteAccesses* remote = rma().remote(w); remote && !records.empty())
-    remote->epoch(wi.world[static_cast<std::size_t>(wi.me)], records, wi.epoch_opened, call.time, wi.no_put);
+    remote->epoch(wi.world[static_cast<std::size_t>(wi.me)], records, wi.epoch_opened, call.time, wi.no_put,
+                  wi.own);
+  wi.own.clear();
+  wi.exposed = !(assert & MPI_MODE_NOSUCCEED);
   wi.epoch_opened = call.time;
   // The epoch this fence opens, if any, is bound by its MPI_MODE_NOPUT.
   wi.no_put.reset();
@@ -404,7 +441,10 @@ void exposure_closed(std::uint64_t w, const Call& call) {
   }
   wi->post_origins.clear();
   if (core::RemoteAccesses* remote = rma().remote(w); remote && !records.empty())
-    remote->epoch(wi->world[static_cast<std::size_t>(wi->me)], records, wi->epoch_opened, call.time, wi->no_put);
+    remote->epoch(wi->world[static_cast<std::size_t>(wi->me)], records, wi->epoch_opened, call.time, wi->no_put,
+                  wi->own);
+  wi->own.clear();
+  wi->exposed = false;
   wi->no_put.reset();
 }
 
@@ -429,7 +469,7 @@ void write_stats(std::uint64_t w, const WinInfo& wi) {
 // window's communicator (or the communicator itself, whose members are all in
 // this very call).
 void created(const Call& call, int rc, MPI_Comm comm, MPI_Aint size, int disp_unit, MPI_Win* win,
-             bool dynamic) {
+             bool dynamic, const void* base) {
   if (rc != MPI_SUCCESS || !win || *win == MPI_WIN_NULL) return;
   int n = 0, me = 0;
   PMPI_Comm_size(comm, &n);
@@ -473,6 +513,8 @@ void created(const Call& call, int rc, MPI_Comm comm, MPI_Aint size, int disp_un
   wi.received.assign(local.size(), 0);
   wi.gone.assign(local.size(), 0);
   wi.free_site.assign(local.size(), 0);
+  wi.base = reinterpret_cast<std::uintptr_t>(base);
+  wi.size = base ? static_cast<std::uint64_t>(size) : 0;
   wi.epoch_opened = call.time;
   watch_window_errors(*win);
   infos()[key(*win)] = std::move(wi);
@@ -571,6 +613,10 @@ unsigned fence_asserts(int assert) {
 
 }  // namespace
 
+void note_mpi_buffer(const Call& call, const void* buf, int count, MPI_Datatype type, bool writes) {
+  note_buffer(call, buf, count, type, writes);
+}
+
 OrderingEvents& ordering_events() {
   static auto* e = new OrderingEvents;
   return *e;
@@ -603,20 +649,20 @@ void note_ordering(const Call& call) {
   if (sync || receives.count(name)) ++e.receives;
 }
 
-void post_MPI_Win_create(Call& call, int rc, void*, MPI_Aint size, int disp_unit, MPI_Info,
+void post_MPI_Win_create(Call& call, int rc, void* base, MPI_Aint size, int disp_unit, MPI_Info,
                          MPI_Comm comm, MPI_Win* win) noexcept {
-  created(call, rc, comm, size, disp_unit, win, false);
+  created(call, rc, comm, size, disp_unit, win, false, base);
 }
 void post_MPI_Win_allocate(Call& call, int rc, MPI_Aint size, int disp_unit, MPI_Info,
-                           MPI_Comm comm, void*, MPI_Win* win) noexcept {
-  created(call, rc, comm, size, disp_unit, win, false);
+                           MPI_Comm comm, void* baseptr, MPI_Win* win) noexcept {
+  created(call, rc, comm, size, disp_unit, win, false, baseptr ? *static_cast<void**>(baseptr) : nullptr);
 }
 void post_MPI_Win_allocate_shared(Call& call, int rc, MPI_Aint size, int disp_unit, MPI_Info,
-                                  MPI_Comm comm, void*, MPI_Win* win) noexcept {
-  created(call, rc, comm, size, disp_unit, win, false);
+                                  MPI_Comm comm, void* baseptr, MPI_Win* win) noexcept {
+  created(call, rc, comm, size, disp_unit, win, false, baseptr ? *static_cast<void**>(baseptr) : nullptr);
 }
 void post_MPI_Win_create_dynamic(Call& call, int rc, MPI_Info, MPI_Comm comm, MPI_Win* win) noexcept {
-  created(call, rc, comm, 0, 1, win, true);
+  created(call, rc, comm, 0, 1, win, true, nullptr);
 }
 void pre_MPI_Win_free(Call& call, MPI_Win* win) noexcept {
   if (!win) return;
@@ -701,6 +747,8 @@ void pre_MPI_Win_post(Call& call, MPI_Group group, int assert, MPI_Win win) noex
   if (WinInfo* wi = info(key(win))) {
     wi->post_origins = group_ranks(*wi, group);
     wi->post_site = call.site();
+    wi->own.clear();
+    wi->exposed = true;
     reap_sends(*wi);
     for (int o : wi->post_origins) send_words(*wi, o, tag_post, {encode_site(wi->post_site.pc)});
     wi->epoch_opened = call.time;
@@ -724,34 +772,46 @@ void post_MPI_Win_test(Call& call, int rc, MPI_Win win, int* flag) noexcept {
   }
 }
 
-void pre_MPI_Put(Call& call, const void*, int, MPI_Datatype, int target, MPI_Aint disp, int count,
+void pre_MPI_Put(Call& call, const void* obuf, int ocount, MPI_Datatype otype, int target, MPI_Aint disp, int count,
                  MPI_Datatype type, MPI_Win win) noexcept {
+  note_mpi_buffer(call, obuf, ocount, otype, false);
   operation(call, RmaAccessKind::write, MPI_OP_NULL, target, disp, count, type, win);
 }
-void pre_MPI_Get(Call& call, void*, int, MPI_Datatype, int target, MPI_Aint disp, int count,
+void pre_MPI_Get(Call& call, void* obuf, int ocount, MPI_Datatype otype, int target, MPI_Aint disp, int count,
                  MPI_Datatype type, MPI_Win win) noexcept {
+  note_mpi_buffer(call, obuf, ocount, otype, true);
   operation(call, RmaAccessKind::read, MPI_OP_NULL, target, disp, count, type, win);
 }
-void pre_MPI_Accumulate(Call& call, const void*, int, MPI_Datatype, int target, MPI_Aint disp,
+void pre_MPI_Accumulate(Call& call, const void* obuf, int ocount, MPI_Datatype otype, int target, MPI_Aint disp,
                         int count, MPI_Datatype type, MPI_Op op, MPI_Win win) noexcept {
+  note_mpi_buffer(call, obuf, ocount, otype, false);
   operation(call, RmaAccessKind::accumulate, op, target, disp, count, type, win);
 }
-void pre_MPI_Get_accumulate(Call& call, const void*, int, MPI_Datatype, void*, int, MPI_Datatype,
+void pre_MPI_Get_accumulate(Call& call, const void* obuf, int ocount, MPI_Datatype otype, void* rbuf,
+                            int rcount, MPI_Datatype rtype,
                             int target, MPI_Aint disp, int count, MPI_Datatype type, MPI_Op op,
                             MPI_Win win) noexcept {
+  if (op != MPI_NO_OP) note_mpi_buffer(call, obuf, ocount, otype, false);  // else ignored by MPI
+  note_mpi_buffer(call, rbuf, rcount, rtype, true);
   operation(call, RmaAccessKind::accumulate, op, target, disp, count, type, win);
 }
-void pre_MPI_Fetch_and_op(Call& call, const void*, void*, MPI_Datatype type, int target,
+void pre_MPI_Fetch_and_op(Call& call, const void* obuf, void* rbuf, MPI_Datatype type, int target,
                           MPI_Aint disp, MPI_Op op, MPI_Win win) noexcept {
+  if (op != MPI_NO_OP) note_mpi_buffer(call, obuf, 1, type, false);
+  note_mpi_buffer(call, rbuf, 1, type, true);
   operation(call, RmaAccessKind::accumulate, op, target, disp, 1, type, win);
 }
-void pre_MPI_Compare_and_swap(Call& call, const void*, const void*, void*, MPI_Datatype type,
+void pre_MPI_Compare_and_swap(Call& call, const void* obuf, const void* cbuf, void* rbuf, MPI_Datatype type,
                               int target, MPI_Aint disp, MPI_Win win) noexcept {
+  note_mpi_buffer(call, obuf, 1, type, false);
+  note_mpi_buffer(call, cbuf, 1, type, false);
+  note_mpi_buffer(call, rbuf, 1, type, true);
   // An atomic read-modify-write: compatible with itself like accumulate with one op.
   operation(call, RmaAccessKind::accumulate, MPI_REPLACE, target, disp, 1, type, win);
 }
-void pre_MPI_Rput(Call& call, const void*, int, MPI_Datatype, int target, MPI_Aint disp, int count,
+void pre_MPI_Rput(Call& call, const void* obuf, int ocount, MPI_Datatype otype, int target, MPI_Aint disp, int count,
                   MPI_Datatype type, MPI_Win win, MPI_Request*) noexcept {
+  note_mpi_buffer(call, obuf, ocount, otype, false);
   operation(call, RmaAccessKind::write, MPI_OP_NULL, target, disp, count, type, win);
 }
 void post_MPI_Rput(Call& call, int rc, const void*, int, MPI_Datatype, int, MPI_Aint, int,
@@ -759,8 +819,9 @@ void post_MPI_Rput(Call& call, int rc, const void*, int, MPI_Datatype, int, MPI_
   if (rc == MPI_SUCCESS && request && *request != MPI_REQUEST_NULL)
     state().requests.created(key(*request), request, core::RequestKind::rma, false, call.site());
 }
-void pre_MPI_Rget(Call& call, void*, int, MPI_Datatype, int target, MPI_Aint disp, int count,
+void pre_MPI_Rget(Call& call, void* obuf, int ocount, MPI_Datatype otype, int target, MPI_Aint disp, int count,
                   MPI_Datatype type, MPI_Win win, MPI_Request*) noexcept {
+  note_mpi_buffer(call, obuf, ocount, otype, true);
   operation(call, RmaAccessKind::read, MPI_OP_NULL, target, disp, count, type, win);
 }
 void post_MPI_Rget(Call& call, int rc, void*, int, MPI_Datatype, int, MPI_Aint, int, MPI_Datatype,

@@ -87,6 +87,9 @@ void finalize_res(const Call& call);
 void watch_truncation();
 // ... and argument errors of RMA calls, raised on their window.
 void watch_window_errors(MPI_Win win);
+// A buffer MPI reads or writes for this rank (hooks_rma.cpp): a local access to
+// window memory when it lies in an exposed window.
+void note_mpi_buffer(const Call& call, const void* buf, int count, MPI_Datatype type, bool writes);
 
 // The program waits for or completed a nonblocking collective's request
 // (hooks_p2p.cpp tells hooks_coll.cpp): its consistency check finishes.

@@ -45,6 +45,7 @@ std::string_view id(ErrorClass c) {
     case ErrorClass::rma_arg_invalid: return "rma.arg.invalid";
     case ErrorClass::res_arg_invalid: return "res.arg.invalid";
     case ErrorClass::res_leak_request: return "res.leak.request";
+    case ErrorClass::rma_local_target_access_during_remote: return "rma.local.target-access-during-remote";
   }
   return "unknown";
 }

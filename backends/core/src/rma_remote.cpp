@@ -32,7 +32,8 @@ void RemoteAccesses::report(int me, const RmaAccess& previous, const Interval& n
 }
 
 void RemoteAccesses::epoch(int me, const std::vector<RemoteRecord>& records, std::uint64_t opened,
-                           std::uint64_t closed, const std::optional<Site>& no_put) {
+                           std::uint64_t closed, const std::optional<Site>& no_put,
+                           const std::vector<RemoteRecord>& own) {
   if (no_put) {
     auto update = std::find_if(records.begin(), records.end(), [](const RemoteRecord& r) {
       return target_kind(r.interval.access) == AccessKind::write;
@@ -52,6 +53,21 @@ void RemoteAccesses::epoch(int me, const std::vector<RemoteRecord>& records, std
     const Interval& i = r.interval;
     if (auto c = set.insert(i.lo, i.hi, i.access, true))
       report(me, c->previous, i, c->lo, c->hi, "in one epoch", opened, closed);
+  }
+  for (const RemoteRecord& r : own) {
+    const Interval& i = r.interval;
+    if (auto c = set.insert(i.lo, i.hi, i.access, true)) {
+      auto access = [&](const RmaAccess& a) {
+        return Access{a.site, target_kind(a), c->lo, c->hi - c->lo, opened, closed};
+      };
+      sink_({ErrorClass::rma_local_target_access_during_remote,
+             i.access.site.op + " on rank " + std::to_string(me) + " makes MPI " +
+                 (i.access.kind == RmaAccessKind::read ? "read" : "write") + " bytes [" +
+                 std::to_string(c->lo) + ", " + std::to_string(c->hi) + ") of its own window, which " +
+                 c->previous.site.op + " by rank " + std::to_string(c->previous.site.rank) +
+                 " accesses in the same epoch",
+             {access(i.access), access(c->previous)}});
+    }
   }
   epoch_peak_ = std::max(epoch_peak_, set.nodes());
   epoch_peak_depth_ = std::max(epoch_peak_depth_, set.depth());

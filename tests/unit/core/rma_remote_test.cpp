@@ -65,6 +65,24 @@ TEST_F(RemoteTest, AccumulatesOnDifferentElementBoundariesAreNotAtomic) {
   EXPECT_EQ(out.classes(), (Strings{"rma.remote.atomicity"}));
 }
 
+// A buffer MPI reads or writes for the window's owner inside its own window
+// (an RMA origin, a send or receive buffer) is a local access of the epoch.
+TEST_F(RemoteTest, OwnersMpiBuffersInTheWindowAreLocalAccesses) {
+  auto own = [](RmaAccessKind kind, std::uint64_t lo, std::uint64_t hi) {
+    RemoteRecord r = rec(kind, 1, lo, hi);
+    r.interval.access.site.op = "MPI_Send";
+    return r;
+  };
+  remote.epoch(1, {rec(R, 0, 4, 8)}, 1, 2, std::nullopt, {own(R, 4, 8)});  // two reads
+  remote.epoch(1, {rec(W, 0, 4, 8)}, 2, 3, std::nullopt, {own(R, 8, 12)});  // other bytes
+  EXPECT_TRUE(out.findings.empty());
+  remote.epoch(1, {rec(W, 0, 4, 8)}, 3, 4, std::nullopt, {own(R, 4, 8)});
+  remote.epoch(1, {rec(R, 0, 4, 8)}, 4, 5, std::nullopt, {own(W, 6, 10)});
+  EXPECT_EQ(out.classes(), (Strings{"rma.local.target-access-during-remote",
+                                    "rma.local.target-access-during-remote"}));
+  EXPECT_EQ(out.findings[1].accesses.at(0).addr, 6u);  // bytes [6, 8) of the window
+}
+
 TEST_F(RemoteTest, NoPutEpochAcceptsReadsOnlyAndNamesTheOpeningCall) {
   const Site fence = at("MPI_Win_fence", 0x900, 1);
   remote.epoch(1, {rec(R, 0, 0, 4), rec(A, 2, 4, 8, RmaCompletion::active, rma_op_no_op, 7)}, 1, 2, fence);

@@ -55,6 +55,7 @@ enum class ErrorClass {
   rma_arg_invalid,
   res_arg_invalid,
   res_leak_request,
+  rma_local_target_access_during_remote,
 };
 std::string_view id(ErrorClass c);
 

@@ -57,8 +57,13 @@ class RemoteAccesses {
   // times of the target's synchronisations that opened and closed it.
   // `no_put`: the target's fence or post that opened the epoch asserting
   // MPI_MODE_NOPUT, if it did; a put or accumulate in the epoch violates it.
+  // `own`: accesses MPI made to this rank's part of the window on its behalf
+  // in the epoch (an origin buffer of its RMA calls, a send or receive
+  // buffer, lying in window memory; site.rank = me): checked against the
+  // other origins' records as local accesses (rma.local.target-access-during-remote).
   void epoch(int me, const std::vector<RemoteRecord>& records, std::uint64_t opened,
-             std::uint64_t closed, const std::optional<Site>& no_put = std::nullopt);
+             std::uint64_t closed, const std::optional<Site>& no_put = std::nullopt,
+             const std::vector<RemoteRecord>& own = {});
   // One passive-target record, in any order; `now`: when the target learnt of
   // it. Conflicts wait for settle(): whether anything ordered the two epochs
   // is known only once their origins stop.
