@@ -465,6 +465,32 @@ void write_stats(std::uint64_t w, const WinInfo& wi) {
   }
 }
 
+// MPI-3.1 §11.2.1, §11.7.2: the window's accumulate_ordering info, "none" or a
+// comma list of rar, raw, war, waw; absent, the default orders all four.
+unsigned accumulate_ordering(MPI_Win win) {
+  MPI_Info info = MPI_INFO_NULL;
+  if (PMPI_Win_get_info(win, &info) != MPI_SUCCESS || info == MPI_INFO_NULL) return core::ordering_default;
+  char value[MPI_MAX_INFO_VAL + 1] = {};
+  int flag = 0;
+  PMPI_Info_get(info, "accumulate_ordering", MPI_MAX_INFO_VAL, value, &flag);
+  PMPI_Info_free(&info);
+  if (!flag) return core::ordering_default;
+  unsigned mask = 0;
+  std::string_view rest(value);
+  while (!rest.empty()) {
+    const auto comma = rest.find(',');
+    std::string_view word = rest.substr(0, comma);
+    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+    while (!word.empty() && word.front() == ' ') word.remove_prefix(1);
+    while (!word.empty() && word.back() == ' ') word.remove_suffix(1);
+    if (word == "rar") mask |= core::rar;
+    else if (word == "raw") mask |= core::raw;
+    else if (word == "war") mask |= core::war;
+    else if (word == "waw") mask |= core::waw;
+  }
+  return mask;
+}
+
 // Each rank's (size, disp_unit), gathered at creation on the shadow of the
 // window's communicator (or the communicator itself, whose members are all in
 // this very call).
@@ -518,7 +544,7 @@ void created(const Call& call, int rc, MPI_Comm comm, MPI_Aint size, int disp_un
   wi.epoch_opened = call.time;
   watch_window_errors(*win);
   infos()[key(*win)] = std::move(wi);
-  rma().created(key(*win), call.site(), me, std::move(targets));
+  rma().created(key(*win), call.site(), me, std::move(targets), accumulate_ordering(*win));
 }
 
 // MPI_Win_free (collective): collect every passive notice still on its way and
@@ -563,8 +589,10 @@ std::int32_t op_code(MPI_Op op) {
 }
 
 // pre: an operation on target_rank's part of win: epoch, bounds, conflicts.
+// fetches: the call also returns the old value (MPI_Get_accumulate, MPI_Fetch_and_op,
+// MPI_Compare_and_swap), which matters to the window's accumulate ordering.
 void operation(const Call& call, RmaAccessKind kind, MPI_Op op, int target, MPI_Aint disp,
-               int count, MPI_Datatype type, MPI_Win win) {
+               int count, MPI_Datatype type, MPI_Win win, bool fetches = false) {
   drain(key(win), call);
   if (target == MPI_PROC_NULL) return;
   if (const WinInfo* wi = info(key(win)); wi && (target < 0 || target >= wi->n)) {
@@ -580,6 +608,7 @@ void operation(const Call& call, RmaAccessKind kind, MPI_Op op, int target, MPI_
   o.access.time = call.time;
   if (kind == RmaAccessKind::accumulate) {
     o.access.op = op == MPI_NO_OP ? core::rma_op_no_op : op_code(op);  // NO_OP: an atomic read
+    o.access.fetches = fetches;
     // Atomic per element of the one basic type the datatype is built from.
     const MPI_Datatype element = element_type(type);
     o.access.type = basic_code(element);
@@ -793,13 +822,13 @@ void pre_MPI_Get_accumulate(Call& call, const void* obuf, int ocount, MPI_Dataty
                             MPI_Win win) noexcept {
   if (op != MPI_NO_OP) note_mpi_buffer(call, obuf, ocount, otype, false);  // else ignored by MPI
   note_mpi_buffer(call, rbuf, rcount, rtype, true);
-  operation(call, RmaAccessKind::accumulate, op, target, disp, count, type, win);
+  operation(call, RmaAccessKind::accumulate, op, target, disp, count, type, win, true);
 }
 void pre_MPI_Fetch_and_op(Call& call, const void* obuf, void* rbuf, MPI_Datatype type, int target,
                           MPI_Aint disp, MPI_Op op, MPI_Win win) noexcept {
   if (op != MPI_NO_OP) note_mpi_buffer(call, obuf, 1, type, false);
   note_mpi_buffer(call, rbuf, 1, type, true);
-  operation(call, RmaAccessKind::accumulate, op, target, disp, 1, type, win);
+  operation(call, RmaAccessKind::accumulate, op, target, disp, 1, type, win, true);
 }
 void pre_MPI_Compare_and_swap(Call& call, const void* obuf, const void* cbuf, void* rbuf, MPI_Datatype type,
                               int target, MPI_Aint disp, MPI_Win win) noexcept {
@@ -807,7 +836,7 @@ void pre_MPI_Compare_and_swap(Call& call, const void* obuf, const void* cbuf, vo
   note_mpi_buffer(call, cbuf, 1, type, false);
   note_mpi_buffer(call, rbuf, 1, type, true);
   // An atomic read-modify-write: compatible with itself like accumulate with one op.
-  operation(call, RmaAccessKind::accumulate, MPI_REPLACE, target, disp, 1, type, win);
+  operation(call, RmaAccessKind::accumulate, MPI_REPLACE, target, disp, 1, type, win, true);
 }
 void pre_MPI_Rput(Call& call, const void* obuf, int ocount, MPI_Datatype otype, int target, MPI_Aint disp, int count,
                   MPI_Datatype type, MPI_Win win, MPI_Request*) noexcept {

@@ -14,8 +14,22 @@ bool compatible(const RmaAccess& a, const RmaAccess& b) {
   return false;
 }
 
+bool accumulates_ordered(const RmaAccess& earlier, const RmaAccess& later, unsigned ordering) {
+  using K = RmaAccessKind;
+  if (earlier.kind != K::accumulate || later.kind != K::accumulate) return false;
+  auto reads = [](const RmaAccess& x) { return x.op == rma_op_no_op || x.fetches; };
+  auto writes = [](const RmaAccess& x) { return x.op != rma_op_no_op; };
+  unsigned needed = 0;
+  if (reads(later) && reads(earlier)) needed |= rar;
+  if (reads(later) && writes(earlier)) needed |= raw;
+  if (writes(later) && reads(earlier)) needed |= war;
+  if (writes(later) && writes(earlier)) needed |= waw;
+  return (ordering & needed) == needed;
+}
+
 std::optional<IntervalSet::Conflict> IntervalSet::insert(std::uint64_t lo, std::uint64_t hi,
-                                                         const RmaAccess& a, bool other_rank_only) {
+                                                         const RmaAccess& a, bool other_rank_only,
+                                                         unsigned accumulate_ordering) {
   if (lo >= hi) return std::nullopt;
   // First node that could overlap or touch [lo, hi): the one starting at or before lo.
   auto first = nodes_.upper_bound(lo);
@@ -28,7 +42,8 @@ std::optional<IntervalSet::Conflict> IntervalSet::insert(std::uint64_t lo, std::
       mixed = mixed || !(old == a);
       continue;
     }
-    if (!compatible(old, a))  // keep the earlier access
+    const bool ordered = old.site.rank == a.site.rank && accumulates_ordered(old, a, accumulate_ordering);
+    if (!ordered && !compatible(old, a))  // keep the earlier access
       return Conflict{old, std::max(lo, it->first), std::min(hi, it->second.hi)};
     mixed = mixed || !(old == a);
   }

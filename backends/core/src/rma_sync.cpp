@@ -59,11 +59,13 @@ RmaSync::Window* RmaSync::find(Win w, const Site& site) {
   return nullptr;
 }
 
-void RmaSync::created(Win w, const Site& site, int my_rank, std::vector<WindowTarget> targets) {
+void RmaSync::created(Win w, const Site& site, int my_rank, std::vector<WindowTarget> targets,
+                      unsigned accumulate_ordering) {
   Window win;
   win.created_at = site;
   win.my_rank = my_rank;
   win.targets = std::move(targets);
+  win.accumulate_ordering = accumulate_ordering;
   win.remote.emplace(sink_);
   windows_[w] = std::move(win);
 }
@@ -295,7 +297,7 @@ void RmaSync::operation(Win w, const RmaOperation& op) {
     RmaAccess a = op.access;
     if (a.kind == RmaAccessKind::accumulate && op.element_size > 0)
       a.phase = static_cast<std::uint32_t>((base + b_lo) % op.element_size);
-    if (auto c = set.insert(base + b_lo, base + b_hi, a)) {
+    if (auto c = set.insert(base + b_lo, base + b_hi, a, false, win->accumulate_ordering)) {
       report(both_accumulates(c->previous, op.access) ? ErrorClass::rma_remote_atomicity
                                                     : ErrorClass::rma_local_same_origin_conflict,
            site.op + " and an earlier " + c->previous.site.op + " of this rank touch bytes [" +

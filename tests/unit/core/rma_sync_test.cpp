@@ -174,10 +174,12 @@ TEST(RmaSyncEpochs, FlushNeedsPassiveEpochAndMissingEpochNamesClosingCall) {
 namespace assay::core {
 namespace {
 
+// Issued by one origin, the accumulates run in program order unless the
+// window's accumulate_ordering is "none" (here): then they are concurrent.
 TEST(RmaSyncEpochs, AccumulatesWithDifferentOpsBreakAtomicity) {
   test::Collected out;
   RmaSync rma{out.sink()};
-  rma.created(1, test::at("MPI_Win_create", 0x1), 0, {{16, 4}, {16, 4}});
+  rma.created(1, test::at("MPI_Win_create", 0x1), 0, {{16, 4}, {16, 4}}, 0);
   rma.lock_all(1, test::at("MPI_Win_lock_all", 0x2));
   RmaOperation sum;
   sum.access = RmaAccess{RmaAccessKind::accumulate, 3, 7, test::at("MPI_Accumulate", 0x3)};
@@ -198,8 +200,8 @@ TEST(RmaSyncEpochs, AccumulatesWithDifferentOpsBreakAtomicity) {
 TEST(RmaSyncEpochs, AccumulateAtomicityNeedsAlignedElements) {
   test::Collected out;
   RmaSync rma{out.sink()};
-  rma.created(1, test::at("MPI_Win_create", 0x1), 0, {{16, 1}, {16, 1}});
-  rma.created(2, test::at("MPI_Win_create", 0x1), 0, {{16, 4}, {16, 4}});
+  rma.created(1, test::at("MPI_Win_create", 0x1), 0, {{16, 1}, {16, 1}}, 0);
+  rma.created(2, test::at("MPI_Win_create", 0x1), 0, {{16, 4}, {16, 4}}, 0);
   rma.lock_all(1, test::at("MPI_Win_lock_all", 0x2));
   rma.lock_all(2, test::at("MPI_Win_lock_all", 0x2));
   RmaOperation sum;
@@ -216,6 +218,47 @@ TEST(RmaSyncEpochs, AccumulateAtomicityNeedsAlignedElements) {
   rma.operation(1, sum);
   rma.operation(1, shifted);  // disp 1 x disp_unit 1: bytes 1..4, misaligned
   EXPECT_EQ(out.classes(), std::vector<std::string>{"rma.remote.atomicity"});
+}
+
+// MPI-3.1 §11.7.2: by default one origin's accumulates to one location are
+// ordered, whatever their ops and alignment; a partial accumulate_ordering
+// orders only the read/write pairs it names.
+TEST(RmaSyncEpochs, AccumulateOrderingOfOneOrigin) {
+  RmaOperation sum;
+  sum.access = RmaAccess{RmaAccessKind::accumulate, 3, 7, test::at("MPI_Accumulate", 0x3)};
+  sum.target = 1;
+  sum.target_bytes = 4;
+  sum.element_size = 4;
+  RmaOperation max = sum;
+  max.access.op = 5;
+  max.access.site.pc = 0x4;
+  RmaOperation fetch = max;  // MPI_Fetch_and_op: reads the old value too
+  fetch.access.fetches = true;
+  RmaOperation shifted = sum;  // bytes 1..4 with disp_unit 1
+  shifted.target_disp = 1;
+  auto findings = [&](unsigned ordering, const RmaOperation& second) {
+    test::Collected out;
+    RmaSync rma{out.sink()};
+    rma.created(1, test::at("MPI_Win_create", 0x1), 0, {{16, 1}, {16, 1}}, ordering);
+    rma.lock(1, 1, test::at("MPI_Win_lock", 0x2));
+    rma.operation(1, sum);
+    rma.operation(1, second);
+    return out.classes();
+  };
+  const Strings none, atomicity{"rma.remote.atomicity"};
+  EXPECT_EQ(findings(ordering_default, max), none);
+  EXPECT_EQ(findings(ordering_default, shifted), none);
+  EXPECT_EQ(findings(ordering_default, fetch), none);
+  EXPECT_EQ(findings(0, max), atomicity);
+  EXPECT_EQ(findings(waw, max), none);          // write after write only
+  EXPECT_EQ(findings(rar | raw, max), atomicity);
+  EXPECT_EQ(findings(waw, fetch), atomicity);    // reads after a write: needs raw
+  EXPECT_EQ(findings(raw | waw, fetch), none);
+  // A put is never ordered by accumulate_ordering.
+  RmaOperation put = sum;
+  put.access.kind = RmaAccessKind::write;
+  put.access.op = 0;
+  EXPECT_EQ(findings(ordering_default, put), Strings{"rma.local.same-origin-conflict"});
 }
 
 }  // namespace

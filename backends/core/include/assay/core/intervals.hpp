@@ -29,6 +29,9 @@ struct RmaAccess {
   // two that overlap on bytes of differently aligned elements are not.
   std::uint32_t phase = 0;
   std::uint32_t epoch = 0;    // target side, passive target: index of its epoch's ordering marks
+  // Accumulate family: the call also returns the target's old value
+  // (MPI_Get_accumulate, MPI_Fetch_and_op, MPI_Compare_and_swap): it reads too.
+  bool fetches = false;
   bool operator==(const RmaAccess& o) const {
     return kind == o.kind && op == o.op && type == o.type && phase == o.phase;
   }
@@ -39,6 +42,15 @@ struct RmaAccess {
 // same basic type on the same element boundaries, same op or MPI_NO_OP, which
 // also reads alongside a get).
 bool compatible(const RmaAccess& a, const RmaAccess& b);
+
+// MPI-3.1 §11.7.2: the window's accumulate_ordering info, as a mask. By default
+// accumulates from one origin to one target location run in program order
+// for every pair of reads and writes (rar,raw,war,waw); "none" orders none.
+enum AccumulateOrdering : unsigned { rar = 1, raw = 2, war = 4, waw = 8, ordering_default = 15 };
+// Whether `later`, issued after `earlier` by the same origin to the same
+// location, is ordered after it: both in the accumulate family and the
+// ordering covers every read/write pair of their effects.
+bool accumulates_ordered(const RmaAccess& earlier, const RmaAccess& later, unsigned ordering);
 
 struct Interval {
   std::uint64_t lo, hi;
@@ -55,8 +67,10 @@ class IntervalSet {
   // (the conflicting access is then not recorded). With `other_rank_only`,
   // earlier accesses of the same rank (site.rank) never conflict: the target
   // side, where one origin's accesses are ordered by its own program order.
+  // `accumulate_ordering` (origin side): earlier accumulates of the same rank
+  // that the window orders before `a` do not conflict with it.
   std::optional<Conflict> insert(std::uint64_t lo, std::uint64_t hi, const RmaAccess& a,
-                                 bool other_rank_only = false);
+                                 bool other_rank_only = false, unsigned accumulate_ordering = 0);
   void clear() { nodes_.clear(); }
   std::vector<Interval> intervals() const;
 

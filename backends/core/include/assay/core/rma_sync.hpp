@@ -54,7 +54,9 @@ class RmaSync {
   void on_complete(CompletionSink c) { completed_ = std::move(c); }
 
   // targets[r] describes rank r's part; empty for dynamic windows (no bounds check).
-  void created(Win w, const Site& site, int my_rank, std::vector<WindowTarget> targets);
+  // accumulate_ordering: the window's info (AccumulateOrdering mask).
+  void created(Win w, const Site& site, int my_rank, std::vector<WindowTarget> targets,
+               unsigned accumulate_ordering = ordering_default);
   // MPI_Win_free: free_check reports an open epoch (before the backend's own
   // exchange in the free, which could block behind the program's hang); freed
   // also forgets the window.
@@ -84,6 +86,7 @@ class RmaSync {
     Site created_at;
     int my_rank = 0;
     std::vector<WindowTarget> targets;
+    unsigned accumulate_ordering = ordering_default;
     bool fence_epoch = false;       // a fence opened an epoch (not NOSUCCEED)
     bool ops_since_fence = false;
     std::optional<Site> last_fence;
