@@ -510,7 +510,7 @@ void register_messages(interpose::Hooks& h) {
   h.instead_MPI_Sendrecv = sendrecv_watched;
   h.instead_MPI_Sendrecv_replace = sendrecv_replace;
 
-  auto isend = [](Call& call, const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+  auto isend = [](Call& call, const void*, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
                   MPI_Request*) noexcept { send_companion(call.name, site_of(call), count, type, dest, tag, comm); };
   h.before_MPI_Isend = isend;
   h.before_MPI_Issend = isend;
