@@ -139,11 +139,13 @@ void apply_companion(const std::vector<std::uint64_t>& w, const MPI_Status& st, 
   s.clock.join(sent);
   s.clock.tick(static_cast<std::size_t>(s.rank));
   // Type matching (MPI-3.1 §3.3.1): the message's signature must be a prefix
-  // of the receive's. A longer message is a truncation, MPI's own error.
+  // of the receive's. The receive completed, so the message fitted its bytes (no
+  // truncation): more elements than the receive holds (8 x MPI_BYTE into
+  // 2 x MPI_INT) is a mismatch too.
   const bool send_checkable = w[1] != 0;
   const std::uint64_t elements = w[2], hash = w[3];
-  if (!send_checkable || !expected.checkable || elements > expected.sig.elements()) return;
-  if (expected.sig.prefix(elements).hash() == hash) return;
+  if (!send_checkable || !expected.checkable) return;
+  if (elements <= expected.sig.elements() && expected.sig.prefix(elements).hash() == hash) return;
   const int from = to_world(comm, st.MPI_SOURCE);
   const char* op = send_ops[w[4] < std::size(send_ops) ? w[4] : 0];
   core::Finding f{core::ErrorClass::nb_match_type_mismatch,
