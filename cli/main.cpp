@@ -5,6 +5,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fnmatch.h>
+#include <fstream>
 #include <iostream>
 #include <set>
 #include <thread>
@@ -20,6 +21,8 @@
 #include "engine/engine.hpp"
 #include "engine/provenance.hpp"
 #include "exec/process.hpp"
+#include "launch/cli_options.hpp"
+#include "launch/submit.hpp"
 #include "overhead/cli.hpp"
 #include "reports/cli.hpp"
 #include "reports/summary.hpp"
@@ -209,6 +212,10 @@ struct RunArgs {
   int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   int timeout = 30;
   bool rerun = false, check = false, quiet = false, summary = true;
+  bool jobs_given = false;  // -j on the command line (else, inside a Slurm allocation: its tasks)
+  assay::LauncherArgs launcher;
+  bool submit = false;
+  std::vector<std::string> sbatch_options;
 };
 
 std::string default_journal(const std::string& results_dir) {
@@ -216,6 +223,44 @@ std::string default_journal(const std::string& results_dir) {
   char buf[32];
   std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", std::localtime(&t));
   return (fs::path(results_dir) / buf / "results.jsonl").string();
+}
+
+// --submit: the same request, minus --submit, as one batch job whose runs are
+// steps of its allocation (-j N = N tasks); prints where results will appear.
+int cmd_submit(const RunArgs& a, const std::vector<std::string>& argv) {
+  const std::string journal = fs::absolute(a.journal.empty() ? default_journal(a.results_dir) : a.journal).string();
+  const fs::path dir = fs::path(journal).parent_path();
+  fs::create_directories(dir);
+  const std::string self = fs::read_symlink("/proc/self/exe").string();
+  assay::BatchRequest r;
+  r.command = {self};
+  for (std::size_t i = 1; i < argv.size(); ++i) {
+    const std::string& arg = argv[i];
+    if (arg == "--submit") continue;
+    if (arg == "--journal" || arg == "--launcher") {
+      ++i;  // replaced below
+      continue;
+    }
+    if (arg.rfind("--journal=", 0) == 0 || arg.rfind("--launcher=", 0) == 0) continue;
+    r.command.push_back(arg);
+  }
+  r.command.insert(r.command.end(), {"--launcher", "slurm", "--journal", journal});
+  r.after = {{self, "report", journal, "--format", "html", "--out", (dir / "report.html").string()},
+             {self, "report", journal, "--format", "md", "--out", (dir / "report.md").string()}};
+  r.work_dir = fs::current_path().string();
+  r.output = (dir / "slurm-%j.out").string();
+  r.tasks = std::max(1, a.jobs);
+  r.slurm = a.launcher.slurm;
+  r.sbatch_options = a.sbatch_options;
+  const std::string script = (dir / "submit.sbatch").string();
+  std::ofstream(script, std::ios::trunc) << assay::sbatch_script(r);
+  const std::string id = assay::submit_batch(script);
+  std::cout << fmt::format(
+      "submitted job {} ({} tasks; script {})\njournal: {}\nslurm output: {}/slurm-{}.out\n"
+      "reports when the job ends: {}/report.html {}/report.md\n"
+      "`mpi-assay report {}` shows the journal while it grows; after a time limit, `sbatch {}` resumes.\n",
+      id, r.tasks, script, journal, dir.string(), id, dir.string(), dir.string(), journal, script);
+  return 0;
 }
 
 int cmd_run(const CaseSelection& sel, RunArgs a, const std::vector<std::string>& argv) {
@@ -238,13 +283,20 @@ int cmd_run(const CaseSelection& sel, RunArgs a, const std::vector<std::string>&
     if (!m) throw std::runtime_error("unknown MPI implementation '" + name + "' (openmpi, mpich)");
     o.mpis.push_back(m);
   }
+  if (a.submit) return cmd_submit(a, argv);  // checked: cases, backends and MPIs exist
   o.journal_path = a.journal.empty() ? default_journal(a.results_dir) : a.journal;
   o.cache_dir = a.cache_dir;
   o.source_dir = source_dir();
   o.build_dir = ASSAY_BINARY_DIR;
   o.argv = argv;
   o.runner_version = assay::runner_version(ASSAY_VERSION, source_dir());
+  // Inside an allocation, the runs are its steps: as many ranks at once as it has tasks.
+  const bool slurm = a.launcher.kind == "slurm";
+  if (slurm && !a.jobs_given && assay::slurm_allocation_tasks() > 0) a.jobs = assay::slurm_allocation_tasks();
   o.jobs = std::max(1, a.jobs);
+  o.make_launcher = [options = a.launcher.options(slurm ? o.jobs : 0)](const assay::MpiImpl& m) {
+    return assay::make_launcher(m, options);
+  };
   o.default_timeout_s = a.timeout;
   o.rerun = a.rerun;
   o.check = a.check;
@@ -318,11 +370,15 @@ int main(int argc, char** argv) {
   run->add_option("--journal", run_args.journal, "Journal to append to (default: <results>/<time>/results.jsonl)");
   run->add_option("--results", run_args.results_dir, "Folder for new journals")->capture_default_str();
   run->add_option("--cache", run_args.cache_dir, "Folder of compiled cases")->capture_default_str();
-  run->add_option("-j,--jobs", run_args.jobs, "Cores to use; a run of n ranks takes n")->capture_default_str();
+  auto* jobs_option = run->add_option("-j,--jobs", run_args.jobs, "Cores (Slurm: tasks) to use; a run of n ranks takes n")
+                          ->capture_default_str();
   run->add_option("--timeout", run_args.timeout, "Seconds per run when the case sets none")->capture_default_str();
   run->add_flag("--rerun", run_args.rerun, "Recompute runs already in the journal");
   run->add_flag("--check", run_args.check, "Exit 1 when an outcome is neither good nor a known miss in expected-results");
   run->add_flag("--quiet", run_args.quiet, "No progress and no table");
+  run_args.launcher.add_options(*run);
+  run->add_flag("--submit", run_args.submit, "Submit the request as one sbatch job (-j = its tasks); print the job id and where results go");
+  run->add_option("--sbatch-option", run_args.sbatch_options, "--submit: an extra #SBATCH line (repeatable; write --sbatch-option=--qos=debug)");
 
   int report_status = 0;
   auto report_commands = assay::add_report_commands(app, load_taxonomy, report_status);
@@ -343,6 +399,7 @@ int main(int argc, char** argv) {
     if (*list) return cmd_list(sel, format);
     if (*show) return cmd_show(sel, show_id);
     if (*lint) return cmd_lint(sel);
+    run_args.jobs_given = jobs_option->count() > 0;
     if (*run) return cmd_run(sel, run_args, std::vector<std::string>(argv, argv + argc));
     if (*backends) return cmd_backends(backend_dirs);
     if (*taxonomy) {

@@ -106,12 +106,25 @@ std::string library_version_line() {
   return line.substr(0, line.find_first_of("\n,"));
 }
 
+// The nodes the ranks run on: the number of shared-memory groups of the world.
+int node_count() {
+  MPI_Comm node;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  int node_rank = 0, leaders = 0;
+  MPI_Comm_rank(node, &node_rank);
+  int leader = node_rank == 0 ? 1 : 0;
+  MPI_Allreduce(&leader, &leaders, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Comm_free(&node);
+  return leaders;
+}
+
 void record_context(const Options& o, const Kernel& kernel, int nranks) {
   const char* backend = std::getenv("ASSAY_BACKEND");
   benchmark::AddCustomContext("mpi", mpi_name());
   benchmark::AddCustomContext("mpi_version", mpi_version());
   benchmark::AddCustomContext("mpi_library", library_version_line());
   benchmark::AddCustomContext("np", std::to_string(nranks));
+  benchmark::AddCustomContext("nodes", std::to_string(node_count()));
   benchmark::AddCustomContext("backend", backend && *backend ? backend : "native");
   benchmark::AddCustomContext("kernel", o.kernel);
   benchmark::AddCustomContext("variant", o.variant);

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "exec/process.hpp"
+#include "launch/cli_options.hpp"
 #include "overhead/driver.hpp"
 
 namespace fs = std::filesystem;
@@ -19,6 +20,8 @@ namespace {
 struct OverheadArgs {
   StudyPlan plan;
   std::vector<std::string> backend_dirs;
+  LauncherArgs launcher;
+  std::string cpu_bind = "cores";
 };
 
 std::string default_out_dir() {
@@ -35,6 +38,9 @@ int run_overhead(OverheadArgs args, const OverheadContext& context) {
   if (plan.out_dir.empty()) plan.out_dir = default_out_dir();
   plan.source_dir = context.source_dir;
   plan.build_dir = context.build_dir;
+  // One run at a time: every rank may have a core of its own (0 = this machine's cores, or the allocation's tasks).
+  plan.launcher = args.launcher.options(args.launcher.kind == "slurm" ? slurm_allocation_tasks() : 0);
+  plan.launcher.slurm.cpu_bind = args.cpu_bind;
 
   become_subreaper();
   install_interrupt_flag();
@@ -71,6 +77,9 @@ CLI::App* add_overhead_command(CLI::App& app, int& exit_code, OverheadContext co
   cmd->add_option("--timeout", p.timeout_s, "Seconds per launch (times the backend's factor)")
       ->capture_default_str();
   cmd->add_option("--bench-dir", p.bench_dir, "Folder of assay_overhead_<mpi>")->capture_default_str();
+  args->launcher.add_options(*cmd);
+  cmd->add_option("--cpu-bind", args->cpu_bind, "slurm: srun --cpu-bind=<this> for every run of every backend (cores, none, …)")
+      ->capture_default_str();
   cmd->add_option("--backends-dir", args->backend_dirs, "Folder of backend folders, added to the built-in ones (repeatable; also ASSAY_BACKENDS_PATH)");
   cmd->callback([args, context = std::move(context), &exit_code] {
     try {

@@ -1,6 +1,7 @@
 #include "overhead/driver.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -119,6 +120,10 @@ void read_outcome(const ExitInfo& exit, const ParsedFindings& found, RunRecord& 
     auto output = nlohmann::json::parse(read_file(r.run_dir + "/benchmark.json"));
     r.times_s = repetition_times(output);
     r.context = output.value("context", nlohmann::json::object());
+    // Where it ran, as the ranks saw it (bench_main.cpp: np, nodes).
+    auto count = [&](const char* key) { return std::atoi(r.context.value(key, std::string("0")).c_str()); };
+    r.tasks = count("np");
+    r.nodes = count("nodes");
   } catch (const std::exception& e) {
     r.status = RunStatus::failed;
     r.error = std::string("unreadable benchmark output: ") + e.what();
@@ -194,8 +199,12 @@ StudyResult run_study(const StudyPlan& plan, const std::vector<Backend>& backend
   std::ofstream journal(result.journal_path, std::ios::trunc);
   if (!journal) throw std::runtime_error("cannot write " + result.journal_path);
   std::map<std::string, std::unique_ptr<Launcher>> launchers;
-  for (const auto& m : plan.mpis)
-    launchers[m] = local_launcher(mpi_named(m), static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN)));
+  std::map<std::string, std::string> launcher_failures;  // mpi -> why its ranks would not form one world
+  for (const auto& m : plan.mpis) {
+    launchers[m] = make_launcher(mpi_named(m), plan.launcher);
+    launcher_failures[m] = launchers[m]->check((fs::path(plan.out_dir) / "launcher-check" / m).string());
+    if (!launcher_failures[m].empty()) log << fmt::format("launcher on {}: {}; its runs fail\n", m, launcher_failures[m]);
+  }
 
   for (std::size_t i = 0; i < specs.size() && !interrupted(); ++i) {
     const RunSpec& spec = specs[i];
@@ -207,13 +216,28 @@ StudyResult run_study(const StudyPlan& plan, const std::vector<Backend>& backend
     r.iterations = plan.iterations;
     r.repetitions = plan.repetitions;
     r.run_dir = run_dir_of(plan, spec);
+    r.launcher = launcher_kind_name(plan.launcher.kind);
+    r.cpu_bind = plan.launcher.kind == LauncherKind::slurm ? plan.launcher.slurm.cpu_bind : "";
     // Fresh: backends append their findings, a previous study must not leak in.
     fs::remove_all(r.run_dir);
     fs::create_directories(r.run_dir);
     r.error = unusable_reason(backend, mpi.name, backend_vars(backend, mpi, plan.source_dir, plan.build_dir));
+    if (r.error.empty() && !launcher_failures.at(mpi.name).empty()) {
+      r.status = RunStatus::failed;
+      r.error = launcher_failures.at(mpi.name);
+    }
     if (r.error.empty()) {
-      ExitInfo exit = run_command(run_command_of(spec, plan, backend, mpi, *launchers.at(mpi.name), r.run_dir));
-      read_outcome(exit, exit.started ? findings_of(backend, mpi, plan, spec, r.run_dir) : ParsedFindings{}, r);
+      const Launcher& launcher = *launchers.at(mpi.name);
+      ExitInfo exit = run_command(run_command_of(spec, plan, backend, mpi, launcher, r.run_dir));
+      // A killed launch may have left a Slurm step behind: cancel it before the next run.
+      if (exit.timed_out)
+        if (auto cancel = launcher.cancel_command(r.run_dir)) run_command(*cancel);
+      if (auto failure = launcher.infrastructure_failure(exit, r.run_dir)) {
+        r.status = RunStatus::failed;
+        r.error = *failure;
+      } else {
+        read_outcome(exit, exit.started ? findings_of(backend, mpi, plan, spec, r.run_dir) : ParsedFindings{}, r);
+      }
     }
     log << fmt::format("[{}/{}] {} {} np={} {} {}: {}", i + 1, specs.size(), spec.kernel, spec.variant, spec.np,
                        spec.backend, spec.mpi, status_name(r.status));

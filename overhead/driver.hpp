@@ -29,6 +29,9 @@ struct StudyPlan {
   std::string out_dir;                        // journal, report, plot, runs/
   std::string bench_dir;                      // holds assay_overhead_<mpi>
   std::string source_dir, build_dir;          // ${source_dir}, ${build_dir} in manifests
+  // How ranks start (local mpirun/mpiexec or srun); one launcher per MPI, the same
+  // for every backend, so all flavours are pinned alike (srun --cpu-bind).
+  LauncherOptions launcher;
 };
 
 // The launches of a plan, in run order (MPI, kernel, variant, np, backend).

@@ -31,7 +31,9 @@ json to_json(const RunRecord& r) {
           {"iterations", r.iterations}, {"repetitions", r.repetitions}, {"status", status_name(r.status)},
           {"error", r.error},          {"times_s", r.times_s},        {"checksum", r.checksum},
           {"context", r.context},      {"wall_s", r.wall_s},          {"run_dir", r.run_dir},
-          {"findings", r.findings},    {"finding_lines", r.finding_lines}, {"tool_failure", r.tool_failure}};
+          {"findings", r.findings},    {"finding_lines", r.finding_lines}, {"tool_failure", r.tool_failure},
+          {"launcher", r.launcher},    {"cpu_bind", r.cpu_bind},      {"nodes", r.nodes},
+          {"tasks", r.tasks}};
 }
 
 RunRecord record_from_json(const json& j) {
@@ -51,6 +53,10 @@ RunRecord record_from_json(const json& j) {
   r.findings = j.value("findings", -1);
   r.finding_lines = j.value("finding_lines", std::vector<std::string>{});
   r.tool_failure = j.value("tool_failure", "");
+  r.launcher = j.value("launcher", "local");
+  r.cpu_bind = j.value("cpu_bind", "");
+  r.nodes = j.value("nodes", 0);
+  r.tasks = j.value("tasks", 0);
   return r;
 }
 

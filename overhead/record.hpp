@@ -35,6 +35,10 @@ struct RunRecord {
   int findings = -1;
   std::vector<std::string> finding_lines;
   std::string tool_failure;        // $ASSAY_REPORT_DIR/tool-failure, if the backend wrote one
+  // How it was launched and where it ran: "local" or "slurm", srun's --cpu-bind
+  // ("" = none given), and the nodes and tasks (ranks) the benchmark saw (0 = unknown).
+  std::string launcher = "local", cpu_bind;
+  int nodes = 0, tasks = 0;
 };
 
 nlohmann::json to_json(const RunRecord& r);

@@ -118,6 +118,15 @@ std::string context_lines(const std::vector<RunRecord>& records) {
       "95 % interval by bootstrap (2000 resamples, fixed seed).\n\n",
       size, iterations, repetitions);
   for (const auto& [mpi, library] : libraries) out += fmt::format("- {}: {}\n", mpi, library);
+  // How the runs were launched and where they ran (launcher, binding, nodes × tasks).
+  std::map<std::string, int> placements;
+  for (const auto& r : records)
+    if (r.status == RunStatus::ok)
+      ++placements[fmt::format("{}{}, {} node{}, {} task{}", r.launcher,
+                               r.cpu_bind.empty() ? "" : " (srun --cpu-bind=" + r.cpu_bind + ")", r.nodes,
+                               r.nodes == 1 ? "" : "s", r.tasks, r.tasks == 1 ? "" : "s")];
+  for (const auto& [placement, runs] : placements)
+    out += fmt::format("- launched by {}: {} run{}\n", placement, runs, runs == 1 ? "" : "s");
   if (!oversubscribed.empty())
     out += fmt::format("- np {} exceeds the host's {} CPUs: ranks share cores and MPI's busy polling "
                        "dominates those times; read their overheads with care, or measure where each "

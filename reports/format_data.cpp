@@ -46,7 +46,18 @@ void render_csv(const ReportModel& m, const ReportOptions&, std::ostream& out) {
     csv_row(out, row);
   }
   out << "\n";
-  csv_row(out, {"table", "column", "backend_version", "manifest_hash", "mpi_version", "runner_version"});
+  std::vector<std::string> cmp_head{"table", "level", "family", "class", "column"};
+  cmp_head.insert(cmp_head.end(), comparison_heads().begin(), comparison_heads().end());
+  csv_row(out, cmp_head);
+  for (const auto& row : m.comparison)
+    for (std::size_t c = 0; c < m.columns.size(); ++c) {
+      std::vector<std::string> r{"comparison", row.is_family ? "family" : "class", row.family,
+                                 row.is_family ? "" : row.id, m.columns[c].name()};
+      for (auto& v : comparison_values(row.cells[c])) r.push_back(v == "n/a" ? "" : v);
+      csv_row(out, r);
+    }
+  out << "\n";
+  csv_row(out, {"table", "column", "backend_version", "manifest_hash", "mpi_version", "runner_version", "date"});
   const auto provenance = provenance_rows(m);
   for (std::size_t c = 0; c < m.columns.size(); ++c) {
     std::vector<std::string> row{"provenance", m.columns[c].name()};
@@ -71,7 +82,8 @@ void render_json(const ReportModel& m, const ReportOptions&, std::ostream& out) 
                               {"backend_versions", c.provenance.backend_versions},
                               {"manifest_hashes", c.provenance.manifest_hashes},
                               {"mpi_versions", c.provenance.mpi_versions},
-                              {"runner_versions", c.provenance.runner_versions}});
+                              {"runner_versions", c.provenance.runner_versions},
+                              {"dates", c.provenance.dates}});
   for (const auto& row : m.coverage) {
     json cells = json::array();
     for (const auto& cell : row.cells)
@@ -107,6 +119,16 @@ void render_json(const ReportModel& m, const ReportOptions&, std::ostream& out) 
   for (const auto& a : m.attention)
     doc["attention"].push_back({{"case", a.case_id}, {"column", a.column}, {"run", a.run},
                                 {"outcome", outcome_name(a.outcome)}, {"reason", a.reason}, {"messages", a.messages}});
+  doc["comparison"] = json::array();
+  for (const auto& row : m.comparison) {
+    json cells = json::array();
+    for (const auto& c : row.cells)
+      cells.push_back({{"tp", c.tp}, {"fn", c.fn}, {"fp", c.fp}, {"tn", c.tn}, {"located", c.located},
+                       {"precision", optional_number(c.precision())}, {"recall", optional_number(c.recall())},
+                       {"f1", optional_number(c.f1())}, {"located_rate", optional_number(c.located_rate())}});
+    doc["comparison"].push_back({{"level", row.is_family ? "family" : "class"}, {"family", row.family},
+                                 {"id", row.id}, {"cells", cells}});
+  }
   out << doc.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
 }
 

@@ -113,6 +113,61 @@ void metric_table(const ReportModel& m, std::ostream& out) {
          "<dt>occasional</dt><dd>... in some runs only</dd>\n</dl>\n";
 }
 
+// The side-by-side comparison: one row per family or class and column, F1
+// shaded like the coverage; then F1 per family as grouped bars, one per column.
+void comparison_table(const ReportModel& m, std::ostream& out) {
+  out << "<h2>Comparison</h2>\n<p>" << escape_html(kComparisonNote) << ".</p>\n<table class=\"comparison\">\n"
+      << "<tr><th>family / class</th><th>tool / MPI</th>";
+  for (const auto& h : comparison_heads()) out << "<th>" << escape_html(h) << "</th>";
+  out << "</tr>\n";
+  for (const auto& row : m.comparison)
+    for (std::size_t c = 0; c < m.columns.size(); ++c) {
+      const ComparisonCell& cell = row.cells[c];
+      out << "<tr><td>" << (row.is_family ? "<b>" + escape_html(row.id) + "</b>" : escape_html(row.id))
+          << "</td><td>" << escape_html(m.columns[c].name()) << "</td>";
+      auto values = comparison_values(cell);
+      for (std::size_t v = 0; v < values.size(); ++v) {
+        bool f1 = comparison_heads()[v] == "F1" && cell.f1();
+        out << "<td" << (f1 ? " style=\"background: " + share_colour(*cell.f1()) + "\"" : std::string()) << ">"
+            << values[v] << "</td>";
+      }
+      out << "</tr>\n";
+    }
+  out << "</table>\n";
+
+  std::vector<const ComparisonRow*> families;
+  for (const auto& row : m.comparison)
+    if (row.is_family) families.push_back(&row);
+  if (families.empty()) return;
+  constexpr int bar = 14, gap = 16, height = 160, top = 20, left = 40;
+  const int group = static_cast<int>(m.columns.size()) * bar + gap;
+  const int width = left + static_cast<int>(families.size()) * group + 220;
+  out << "<h3>F1 per family</h3>\n<svg width=\"" << width << "\" height=\"" << height + top + 40
+      << "\" font-size=\"11\" role=\"img\">\n"
+      << fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#888\"/>\n", left, top, top + height);
+  for (double t : {0.0, 0.5, 1.0})
+    out << fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{:.1f}</text>\n", left - 4,
+                       top + height - static_cast<int>(t * height) + 4, t);
+  static const char* palette[] = {"#36c", "#c63", "#393", "#939", "#c93", "#399", "#933", "#666"};
+  for (std::size_t f = 0; f < families.size(); ++f) {
+    int x0 = left + 6 + static_cast<int>(f) * group;
+    for (std::size_t c = 0; c < m.columns.size(); ++c) {
+      auto f1 = families[f]->cells[c].f1();
+      int h = f1 ? static_cast<int>(*f1 * height + 0.5) : 0;
+      out << fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"><title>{} {}: F1 {}</title></rect>\n",
+                         x0 + static_cast<int>(c) * bar, top + height - h, bar - 2, h, palette[c % std::size(palette)],
+                         escape_html(families[f]->id), escape_html(m.columns[c].name()), format_ratio(f1));
+    }
+    out << fmt::format("<text x=\"{}\" y=\"{}\">{}</text>\n", x0, top + height + 14, escape_html(families[f]->id));
+  }
+  int lx = left + static_cast<int>(families.size()) * group + 10;
+  for (std::size_t c = 0; c < m.columns.size(); ++c)
+    out << fmt::format("<rect x=\"{}\" y=\"{}\" width=\"10\" height=\"10\" fill=\"{}\"/><text x=\"{}\" y=\"{}\">{}</text>\n",
+                       lx, top + static_cast<int>(c) * 14, palette[c % std::size(palette)], lx + 14,
+                       top + static_cast<int>(c) * 14 + 9, escape_html(m.columns[c].name()));
+  out << "</svg>\n";
+}
+
 // Which backend, manifest, MPI and runner versions measured each column.
 void provenance_table(const ReportModel& m, std::ostream& out) {
   out << "<h2>Provenance</h2>\n<table class=\"provenance\">\n<tr><th>measured with</th>";
@@ -247,6 +302,7 @@ void render_html(const ReportModel& m, const ReportOptions& o, std::ostream& out
   else {
     coverage_table(m, out);
     metric_table(m, out);
+    comparison_table(m, out);
     provenance_table(m, out);
     recall_precision_plot(m, out);
     auto diagrams = diagrams_of(m);

@@ -61,6 +61,26 @@ void render_latex(const ReportModel& m, const ReportOptions&, std::ostream& out)
   for (const auto& d : defs) out << "\\item[" << d.name << "] " << escape_latex(d.formula) << "\n";
   out << "\\end{description}\n\n";
 
+  // The side-by-side comparison, one row per family or class and column: narrow
+  // enough for a paper column layout whatever the number of tools.
+  out << "\\begin{table}[htbp]\n\\centering\n\\caption{" << escape_latex("Comparison per family and class: " +
+                                                                          std::string(kComparisonNote))
+      << "}\n\\label{tab:mpi-assay-comparison}\n\\begin{tabular}{ll" << std::string(comparison_heads().size(), 'r')
+      << "}\n\\toprule\nfamily / class & tool / MPI";
+  for (const auto& h : comparison_heads()) out << " & " << escape_latex(h);
+  out << " \\\\\n\\midrule\n";
+  for (std::size_t r = 0; r < m.comparison.size(); ++r) {
+    const auto& row = m.comparison[r];
+    if (row.is_family && r > 0) out << "\\midrule\n";
+    for (std::size_t c = 0; c < m.columns.size(); ++c) {
+      if (c == 0) out << (row.is_family ? "\\textbf{" + escape_latex(row.id) + "}" : "\\texttt{" + escape_latex(row.id) + "}");
+      out << " & " << escape_latex(m.columns[c].name());
+      for (const auto& v : comparison_values(row.cells[c])) out << " & " << escape_latex(v);
+      out << " \\\\\n";
+    }
+  }
+  end_table(out);
+
   begin_table(out, "Provenance: what measured each column", 1, m.columns, {"measured with"});
   for (const auto& row : provenance_rows(m)) {
     out << escape_latex(row[0]);

@@ -103,6 +103,18 @@ void render_terminal(const ReportModel& m, const ReportOptions&, std::ostream& o
     for (const auto& d : metric_definitions()) out << fmt::format("  {:<15} = {}\n", d.name, d.formula);
     out << "  " << kRunsNote << "\n";
 
+    out << "\nComparison (" << kComparisonNote << ")\n\n";
+    std::vector<std::string> head{"family / class", "column"};
+    head.insert(head.end(), comparison_heads().begin(), comparison_heads().end());
+    TextTable cmp(head);
+    for (const auto& row : m.comparison)
+      for (std::size_t c = 0; c < m.columns.size(); ++c) {
+        std::vector<std::string> r{row.is_family ? row.id : "  " + row.id, m.columns[c].name()};
+        for (auto& v : comparison_values(row.cells[c])) r.push_back(v);
+        cmp.add(r);
+      }
+    cmp.print(out);
+
     out << "\nProvenance\n\n";
     TextTable prov(with_head({"measured with"}, column_names(m)));
     for (auto& r : provenance_rows(m)) prov.add(r);
@@ -173,6 +185,18 @@ void render_markdown(const ReportModel& m, const ReportOptions&, std::ostream& o
     out << "\nDefinitions:\n\n";
     for (const auto& d : metric_definitions()) out << "- **" << d.name << "** = " << escape_markdown(d.formula) << "\n";
     out << "- " << escape_markdown(kRunsNote) << "\n";
+
+    out << "\n## Comparison\n\n" << escape_markdown(kComparisonNote) << ".\n\n";
+    std::vector<std::string> head{"family / class", "column"};
+    head.insert(head.end(), comparison_heads().begin(), comparison_heads().end());
+    markdown_table(out, head, 2);
+    for (const auto& row : m.comparison)
+      for (std::size_t c = 0; c < m.columns.size(); ++c) {
+        std::vector<std::string> r{row.is_family ? "**" + escape_markdown(row.id) + "**" : "`" + row.id + "`",
+                                   escape_markdown(m.columns[c].name())};
+        for (auto& v : comparison_values(row.cells[c])) r.push_back(v);
+        markdown_row(out, r);
+      }
 
     out << "\n## Provenance\n\n";
     markdown_table(out, with_head({"measured with"}, escaped_columns(m)));

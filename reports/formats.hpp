@@ -33,4 +33,14 @@ std::vector<std::string> metric_values(const Metrics& m);
 // value, or "N values: a, b" when the column's records disagree.
 std::vector<std::vector<std::string>> provenance_rows(const ReportModel& m);
 
+// The side-by-side comparison (ComparisonRow): its value columns, one cell's
+// values in that order ("n/a" for an undefined ratio), and what they mean.
+const std::vector<std::string>& comparison_heads();
+std::vector<std::string> comparison_values(const ComparisonCell& c);
+inline constexpr const char* kComparisonNote =
+    "runs per family and per class, each column one tool on one MPI. Erroneous runs: TP when a finding of "
+    "the class (or its group) was reported; FN also counts TO and RE. Correct runs of the same family that "
+    "completed: FP when a finding of the class (family rows: any finding) was reported, else TN. NS, WC, CE "
+    "and TF count in neither. located = located TP / TP";
+
 }  // namespace assay

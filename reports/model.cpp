@@ -95,6 +95,43 @@ void count_case(CoverageCell& cell, const std::string& cls, const CaseInColumn& 
   cell.not_supported += all_ns;
 }
 
+using ComparisonCounts = std::map<std::pair<std::string, std::size_t>, ComparisonCell>;
+
+// One run into the comparison (see ComparisonCell in model.hpp).
+void count_comparison(const json& rec, Outcome outcome, const std::vector<std::string>& expect,
+                      const std::map<std::string, std::vector<std::string>>& family_classes, std::size_t column,
+                      ComparisonCounts& by_family, ComparisonCounts& by_class) {
+  const std::string family = text_field(rec, "family");
+  const bool located = bool_field(rec, "located");
+  if (erroneous(expect)) {
+    const bool miss = outcome == Outcome::FN || outcome == Outcome::TO || outcome == Outcome::RE;
+    ComparisonCell& fam = by_family[{family, column}];
+    if (outcome == Outcome::TP) ++fam.tp, fam.located += located;
+    else if (miss) ++fam.fn;
+    const auto matched = string_list(rec, "matched_classes");
+    for (const auto& cls : expect) {
+      ComparisonCell& cell = by_class[{cls, column}];
+      if (std::count(matched.begin(), matched.end(), cls) > 0) ++cell.tp, cell.located += located;
+      else if (miss) ++cell.fn;
+    }
+    return;
+  }
+  if (outcome != Outcome::TN && outcome != Outcome::FP) return;
+  ++(outcome == Outcome::FP ? by_family[{family, column}].fp : by_family[{family, column}].tn);
+  std::vector<std::string> reported;
+  if (auto it = rec.find("findings"); it != rec.end() && it->is_array())
+    for (const auto& f : *it)
+      if (f.is_object()) reported.push_back(text_field(f, "class"));
+  auto fam = family_classes.find(family);
+  if (fam == family_classes.end()) return;
+  for (const auto& cls : fam->second) {
+    bool hit = std::any_of(reported.begin(), reported.end(), [&](const std::string& r) {
+      return r == cls || (!r.empty() && cls.rfind(r + ".", 0) == 0);  // a group finding counts for its classes
+    });
+    ++(hit ? by_class[{cls, column}].fp : by_class[{cls, column}].tn);
+  }
+}
+
 }  // namespace
 
 JournalInput load_journal_input(const std::string& path) {
@@ -154,6 +191,15 @@ const std::vector<MetricDefinition>& metric_definitions() {
   return defs;
 }
 
+std::optional<double> ComparisonCell::precision() const { return ratio(tp, tp + fp); }
+std::optional<double> ComparisonCell::recall() const { return ratio(tp, tp + fn); }
+std::optional<double> ComparisonCell::f1() const {
+  auto p = precision(), r = recall();
+  if (!p || !r || *p + *r <= 0) return std::nullopt;
+  return 2 * *p * *r / (*p + *r);
+}
+std::optional<double> ComparisonCell::located_rate() const { return ratio(located, tp); }
+
 std::optional<double> CoverageCell::share() const { return ratio(classified, cases); }
 
 ReportModel build_model(const std::vector<JournalInput>& journals, const Taxonomy& taxonomy) {
@@ -200,6 +246,10 @@ ReportModel build_model(const std::vector<JournalInput>& journals, const Taxonom
   std::vector<int> missed(ncol), located(ncol), systematic(ncol), occasional(ncol);
   std::map<std::string, CaseRow> rows;
   std::map<std::pair<std::string, std::size_t>, CaseInColumn> per_case;  // (case, column)
+  // The comparison's counts per (family or class, column), and the classes of each family.
+  std::map<std::pair<std::string, std::size_t>, ComparisonCell> by_family, by_class;
+  std::map<std::string, std::vector<std::string>> family_classes;
+  for (const auto& cls : taxonomy.classes()) family_classes[cls.family()].push_back(cls.id);
 
   for (const auto& e : entries) {
     const json& rec = e.record;
@@ -213,6 +263,8 @@ ReportModel build_model(const std::vector<JournalInput>& journals, const Taxonom
     p.manifest_hashes.insert(known("manifest_hash"));
     p.mpi_versions.insert(known("mpi_version"));
     p.runner_versions.insert(known("runner_version"));
+    std::string started = text_field(rec, "started");
+    p.dates.insert(started.size() >= 10 ? started.substr(0, 10) : std::string("unknown"));
     const std::string text = text_field(rec, "outcome");
     auto outcome = outcome_from_name(text);
     if (!outcome) {
@@ -226,6 +278,7 @@ ReportModel build_model(const std::vector<JournalInput>& journals, const Taxonom
     if (err && (*outcome == Outcome::FN || *outcome == Outcome::TO || *outcome == Outcome::RE))
       ++missed[e.column];
     if (*outcome == Outcome::TP && bool_field(rec, "located")) ++located[e.column];
+    count_comparison(rec, *outcome, expect, family_classes, e.column, by_family, by_class);
 
     CaseRow& row = rows[id];
     if (row.case_id.empty()) {
@@ -274,6 +327,17 @@ ReportModel build_model(const std::vector<JournalInput>& journals, const Taxonom
       any = true;
     }
     if (any) m.coverage.push_back(std::move(row));
+  }
+  // Comparison: each family with classes in the coverage, then those classes.
+  for (const auto& row : m.coverage) {
+    if (m.comparison.empty() || m.comparison.back().family != row.family) {
+      ComparisonRow fam{true, row.family, row.family, std::vector<ComparisonCell>(ncol)};
+      for (std::size_t c = 0; c < ncol; ++c) fam.cells[c] = by_family[{row.family, c}];
+      m.comparison.push_back(std::move(fam));
+    }
+    ComparisonRow cls{false, row.family, row.class_id, std::vector<ComparisonCell>(ncol)};
+    for (std::size_t c = 0; c < ncol; ++c) cls.cells[c] = by_class[{row.class_id, c}];
+    m.comparison.push_back(std::move(cls));
   }
   std::set<std::string> unknown;
   for (const auto& [key, pc] : per_case)

@@ -28,6 +28,7 @@ JournalInput load_journal_input(const std::string& path);
 // a record without the field, as in journals written before versions were recorded).
 struct Provenance {
   std::set<std::string> backend_versions, manifest_hashes, mpi_versions, runner_versions;
+  std::set<std::string> dates;  // the UTC day each run started (YYYY-MM-DD)
 };
 
 struct Column {  // one backend on one MPI (in one journal)
@@ -96,10 +97,31 @@ struct Attention {  // a run whose outcome is not TP/TN/NS, with what the tool s
   std::vector<std::string> messages;  // "class: message" of each finding, and problems
 };
 
+// Side by side per family and per class, each column its own tool on its own MPI
+// (runs counted, as in Metrics). Erroneous runs: TP when a finding of the class
+// (or of its group) was reported, a miss (FN, TO, RE) otherwise. Correct runs of
+// the same family that ran to completion (TN, FP): FP when a finding of the class
+// (for a family row: any finding) was reported, TN otherwise. NS, WC, CE, TF
+// count in neither.
+struct ComparisonCell {
+  int tp = 0, fn = 0, fp = 0, tn = 0, located = 0;
+  std::optional<double> precision() const;
+  std::optional<double> recall() const;
+  std::optional<double> f1() const;
+  std::optional<double> located_rate() const;  // located TP / TP
+};
+
+struct ComparisonRow {
+  bool is_family = false;  // the family's total, else one class of it
+  std::string family, id;  // id: the family, or the class
+  std::vector<ComparisonCell> cells;  // one per column
+};
+
 struct ReportModel {
   std::vector<std::string> journals;  // labels, in input order
   std::vector<Column> columns;
   std::vector<CoverageRow> coverage;  // taxonomy order; classes with cases only
+  std::vector<ComparisonRow> comparison;  // per family: its row, then its classes with cases
   std::vector<Metrics> metrics;       // per column
   std::vector<CaseRow> cases;         // sorted by case id
   std::vector<Attention> attention;

@@ -86,6 +86,16 @@ std::vector<std::string> metric_values(const Metrics& m) {
 }
 
 
+const std::vector<std::string>& comparison_heads() {
+  static const std::vector<std::string> heads = {"TP", "FN", "FP", "TN", "precision", "recall", "F1", "located"};
+  return heads;
+}
+
+std::vector<std::string> comparison_values(const ComparisonCell& c) {
+  return {std::to_string(c.tp),    std::to_string(c.fn),   std::to_string(c.fp), std::to_string(c.tn),
+          format_ratio(c.precision()), format_ratio(c.recall()), format_ratio(c.f1()), format_ratio(c.located_rate())};
+}
+
 std::vector<std::vector<std::string>> provenance_rows(const ReportModel& m) {
   auto text = [](const std::set<std::string>& values) {
     if (values.size() == 1) return *values.begin();
@@ -95,7 +105,8 @@ std::vector<std::vector<std::string>> provenance_rows(const ReportModel& m) {
   const std::pair<const char*, Item> items[] = {{"backend version", &Provenance::backend_versions},
                                                 {"manifest", &Provenance::manifest_hashes},
                                                 {"MPI version", &Provenance::mpi_versions},
-                                                {"runner", &Provenance::runner_versions}};
+                                                {"runner", &Provenance::runner_versions},
+                                                {"date", &Provenance::dates}};
   std::vector<std::vector<std::string>> rows;
   for (const auto& [name, item] : items) {
     std::vector<std::string> row{name};

@@ -56,6 +56,28 @@ struct Contents {
   Contents& operator=(const Contents&) = delete;
 };
 
+bool find_element(MPI_Datatype t, MPI_Datatype& found, int depth) {
+  if (depth > 16) return false;
+  const Contents c(t);
+  if (!c.ok) return false;
+  if (c.combiner == MPI_COMBINER_NAMED) {
+    if (found != MPI_DATATYPE_NULL && found != t) return false;
+    found = t;
+    return true;
+  }
+  for (MPI_Datatype k : c.types)
+    if (!find_element(k, found, depth + 1)) return false;
+  return !c.types.empty();
+}
+}  // namespace
+
+MPI_Datatype element_type(MPI_Datatype t) {
+  if (t == MPI_DATATYPE_NULL) return MPI_DATATYPE_NULL;
+  MPI_Datatype found = MPI_DATATYPE_NULL;
+  return find_element(t, found, 0) ? found : MPI_DATATYPE_NULL;
+}
+
+namespace {
 bool append_signature(core::TypeSignature& sig, MPI_Datatype t, std::uint64_t times, int depth) {
   if (depth > 16) return false;
   const Contents c(t);

@@ -2,6 +2,7 @@
 #include "assay/interpose/interpose.hpp"
 
 #include <cstdlib>
+#include <string_view>
 
 namespace assay::interpose {
 
@@ -33,6 +34,14 @@ const std::vector<const Checker*>& checkers() noexcept { return registry(); }
 bool active() noexcept { return detail::active.load(std::memory_order_acquire); }
 int world_rank() noexcept { return detail::rank >= 0 ? detail::rank : launcher_rank(); }
 const Call* current_call() noexcept { return detail::in_progress; }
+
+std::string_view family_of(std::string_view name) noexcept {
+#define ASSAY_CALL(family, n, params, args) \
+  if (name == #n) return #family;
+#include "assay/interpose/calls.def"
+#undef ASSAY_CALL
+  return {};
+}
 
 core::Site Call::site() const { return core::Site{name, world_rank(), reinterpret_cast<std::uintptr_t>(pc)}; }
 

@@ -11,11 +11,16 @@
 // expect of each rank (roots, receivers) compare that with what each rank
 // declares. Invalid arguments MPI would abort on are reported first, from
 // local checks.
+#include <sched.h>
+
 #include <algorithm>
 #include <cctype>
+#include <chrono>
+#include <cstdlib>
 #include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -40,7 +45,7 @@ std::string call_name(const CollDescriptor& d) {
 
 std::string describe(const CollDescriptor& d) {
   std::string s = call_name(d);
-  if (d.root != core::no_root) s += " with root " + std::to_string(d.root);
+  if (d.has_root) s += " with root " + std::to_string(d.root);
   if (d.op >= 0) s += ", op #" + std::to_string(d.op);
   if (d.op == core::user_op) s += ", a user-defined op";
   if (d.has_signature && !d.signature_varies) s += ", " + std::to_string(d.signature_elements) + " elements";
@@ -73,12 +78,13 @@ void set_signature(CollDescriptor& d, const SigSummary& s) {
   d.signature_elements = s.elements;
 }
 
-CollDescriptor descriptor(CollKind kind, bool nonblocking, int root = core::no_root,
+CollDescriptor descriptor(CollKind kind, bool nonblocking, std::optional<int> root = std::nullopt,
                           MPI_Op op = MPI_OP_NULL) {
   CollDescriptor d;
   d.kind = kind;
   d.nonblocking = nonblocking ? 1 : 0;
-  d.root = root;
+  d.has_root = root.has_value() ? 1 : 0;
+  d.root = root.value_or(0);
   d.op = op == MPI_OP_NULL ? core::no_op : op_code(op);
   return d;
 }
@@ -285,13 +291,54 @@ void finish(MPI_Comm comm, std::uint64_t request = 0) {
   if (queue.empty()) exchanges().erase(it);
 }
 
+// How long a blocking collective waits for its exchange before entering MPI
+// anyway (ASSAY_PMPI_COLL_WAIT_MS, default 1000): MPI may complete a
+// collective without the peers (the root of a small Bcast or Scatter), and a
+// program that relies on it, erroneously, must not hang in the checker. An
+// exchange not in by then finishes at the next check on the communicator, its
+// MPI_Comm_free or MPI_Finalize, which reports the skipped collective.
+std::chrono::milliseconds exchange_wait() {
+  static const std::chrono::milliseconds limit = [] {
+    const char* v = std::getenv("ASSAY_PMPI_COLL_WAIT_MS");
+    return std::chrono::milliseconds(v && *v ? std::atol(v) : 1000);
+  }();
+  return limit;
+}
+
+// Whether every exchange in flight on comm has gathered all descriptors,
+// polling for at most `limit`.
+bool gathered_within(MPI_Comm comm, std::chrono::milliseconds limit) {
+  auto it = exchanges().find(comm);
+  if (it == exchanges().end()) return true;
+  const auto until = std::chrono::steady_clock::now() + limit;
+  for (;;) {
+    bool all = true;
+    for (auto& x : it->second) {
+      int done = 1;
+      if (x->gather != MPI_REQUEST_NULL) PMPI_Test(&x->gather, &done, MPI_STATUS_IGNORE);
+      if (!done) {
+        all = false;
+        break;
+      }
+    }
+    if (all) return true;
+    if (std::chrono::steady_clock::now() >= until) return false;
+    sched_yield();
+  }
+}
+
 // Every collective, blocking or not, and the pseudo-collectives: one exchange
 // on the shadow; blocking calls wait for it (and the checks before it) here.
 void check(const Call& call, MPI_Comm comm, const CollDescriptor& d, const VArgs* v = nullptr) {
+  if (d.kind != CollKind::win_free && d.kind != CollKind::comm_free && d.kind != CollKind::finalize)
+    note_collective(comm);
   Shadow* s = shadow_of(comm);
   if (!s || !s->aligned || comm_size(s->comm) < 2) return;
   start(call, *s, comm, d, v);
-  if (!d.nonblocking) finish(comm);
+  if (d.nonblocking) return;
+  // The pseudo-collectives end the communicator's (or window's) life: all checks finish there.
+  const bool last = d.kind == CollKind::win_free || d.kind == CollKind::comm_free || d.kind == CollKind::finalize;
+  if (last || gathered_within(comm, exchange_wait())) finish(comm);
 }
 
 // --- invalid arguments, reported before MPI aborts on them ----------------------
@@ -478,14 +525,14 @@ void alltoallv_like(const Call& call, CollKind kind, bool nb, const void* sbuf, 
   check(call, comm, d, &v);
 }
 
-// Reductions; root is core::no_root for the all-reductions and scans.
+// Reductions; no root for the all-reductions and scans.
 void reduce_like(const Call& call, CollKind kind, bool nb, const void* sbuf, const void* rbuf,
-                 int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm) {
+                 int count, MPI_Datatype type, MPI_Op op, std::optional<int> root, MPI_Comm comm) {
   if (!comm_valid(call, comm)) return;
   bool significant_recv = true;
-  if (root != core::no_root) {
-    root_valid(call, root, comm);
-    const bool at_root = !intercomm(comm) && comm_rank(comm) == root;
+  if (root) {
+    root_valid(call, *root, comm);
+    const bool at_root = !intercomm(comm) && comm_rank(comm) == *root;
     if (!at_root && sbuf == MPI_IN_PLACE) invalid(call, "MPI_IN_PLACE is passed by a rank other than the root");
     significant_recv = at_root;
   }
@@ -528,7 +575,9 @@ void added(const Call& call, MPI_Comm comm) {
 }  // namespace
 
 void finish_nbc_check(std::uint64_t request) {
-  if (auto it = by_request().find(request); it != by_request().end()) finish(it->second, request);
+  if (auto it = by_request().find(request); it != by_request().end())  {
+    if (gathered_within(it->second, exchange_wait())) finish(it->second, request);
+  }
 }
 
 void check_window_free(const Call& call, MPI_Comm comm, std::uint64_t created) {
@@ -546,6 +595,28 @@ void finalize_coll(const Call& call) {
 // Communicator constructors: every member gets the new communicator's shadow.
 void post_MPI_Comm_dup(Call& call, int rc, MPI_Comm, MPI_Comm* newcomm) noexcept {
   if (rc == MPI_SUCCESS) added(call, *newcomm);
+}
+// Communicator constructors' own arguments (res.arg.invalid), before MPI:
+// MPI-3.1 §6.4.2, a color is non-negative or MPI_UNDEFINED; §7.5.1, a grid
+// has positive dimensions and at most as many processes as the communicator.
+static void res_invalid(const Call& call, const std::string& why) {
+  State::report({core::ErrorClass::res_arg_invalid, std::string(call.name) + ": " + why, {core::call(call.site())}});
+}
+void pre_MPI_Comm_split(Call& call, MPI_Comm, int color, int, MPI_Comm*) noexcept {
+  if (color < 0 && color != MPI_UNDEFINED)
+    res_invalid(call, "the color " + std::to_string(color) + " is neither non-negative nor MPI_UNDEFINED");
+}
+void pre_MPI_Cart_create(Call& call, MPI_Comm comm, int ndims, const int dims[], const int[], int,
+                         MPI_Comm*) noexcept {
+  if (comm == MPI_COMM_NULL || ndims < 0 || (ndims > 0 && !dims)) return;
+  long long product = 1;
+  for (int i = 0; i < ndims; ++i) {
+    if (dims[i] <= 0) return res_invalid(call, "dimension " + std::to_string(i) + " has size " + std::to_string(dims[i]));
+    product *= dims[i];
+  }
+  if (product > comm_size(comm))
+    res_invalid(call, "the grid has " + std::to_string(product) + " processes, the communicator " +
+                          std::to_string(comm_size(comm)));
 }
 void post_MPI_Comm_split(Call& call, int rc, MPI_Comm, int, int, MPI_Comm* newcomm) noexcept {
   if (rc == MPI_SUCCESS) added(call, *newcomm);
@@ -711,11 +782,11 @@ ASSAY_POST_NB(MPI_Ireduce, const void*, void*, int, MPI_Datatype, MPI_Op, int, M
 #define ASSAY_ALL_REDUCTION(name, iname, kind)                                                    \
   void pre_##name(Call& call, const void* sbuf, void* rbuf, int count, MPI_Datatype type,         \
                   MPI_Op op, MPI_Comm comm) noexcept {                                            \
-    reduce_like(call, kind, false, sbuf, rbuf, count, type, op, core::no_root, comm);             \
+    reduce_like(call, kind, false, sbuf, rbuf, count, type, op, std::nullopt, comm);             \
   }                                                                                               \
   void pre_##iname(Call& call, const void* sbuf, void* rbuf, int count, MPI_Datatype type,        \
                    MPI_Op op, MPI_Comm comm, MPI_Request*) noexcept {                             \
-    reduce_like(call, kind, true, sbuf, rbuf, count, type, op, core::no_root, comm);              \
+    reduce_like(call, kind, true, sbuf, rbuf, count, type, op, std::nullopt, comm);              \
   }                                                                                               \
   ASSAY_POST_NB(iname, const void*, void*, int, MPI_Datatype, MPI_Op, MPI_Comm)
 ASSAY_ALL_REDUCTION(MPI_Allreduce, MPI_Iallreduce, CollKind::allreduce)
@@ -729,13 +800,13 @@ void pre_MPI_Reduce_scatter(Call& call, const void* sbuf, void* rbuf, const int 
                             MPI_Datatype type, MPI_Op op, MPI_Comm comm) noexcept {
   const int n = comm == MPI_COMM_NULL ? 0 : comm_size(comm);
   reduce_like(call, CollKind::reduce_scatter, false, sbuf, rbuf, sum(rcounts, n), type, op,
-              core::no_root, comm);
+              std::nullopt, comm);
 }
 void pre_MPI_Ireduce_scatter(Call& call, const void* sbuf, void* rbuf, const int rcounts[],
                              MPI_Datatype type, MPI_Op op, MPI_Comm comm, MPI_Request*) noexcept {
   const int n = comm == MPI_COMM_NULL ? 0 : comm_size(comm);
   reduce_like(call, CollKind::reduce_scatter, true, sbuf, rbuf, sum(rcounts, n), type, op,
-              core::no_root, comm);
+              std::nullopt, comm);
 }
 ASSAY_POST_NB(MPI_Ireduce_scatter, const void*, void*, const int[], MPI_Datatype, MPI_Op, MPI_Comm)
 
@@ -751,10 +822,12 @@ void register_coll(Hooks& h) {
   h.before_MPI_Alltoallw = pre_MPI_Alltoallw;
   h.before_MPI_Barrier = pre_MPI_Barrier;
   h.before_MPI_Bcast = pre_MPI_Bcast;
+  h.before_MPI_Cart_create = pre_MPI_Cart_create;
   h.after_MPI_Cart_create = post_MPI_Cart_create;
   h.after_MPI_Comm_create = post_MPI_Comm_create;
   h.after_MPI_Comm_dup = post_MPI_Comm_dup;
   h.before_MPI_Comm_free = pre_MPI_Comm_free;
+  h.before_MPI_Comm_split = pre_MPI_Comm_split;
   h.after_MPI_Comm_split = post_MPI_Comm_split;
   h.after_MPI_Comm_split_type = post_MPI_Comm_split_type;
   h.before_MPI_Exscan = pre_MPI_Exscan;

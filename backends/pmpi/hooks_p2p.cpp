@@ -2,7 +2,9 @@
 // before completion calls because MPI overwrites them with MPI_REQUEST_NULL)
 // and the report of truncated messages.
 #include <cstdio>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "hooks.hpp"
@@ -78,7 +80,37 @@ MPI_Errhandler& reporting_handler() {
   return h;
 }
 
-void on_error(MPI_Comm* comm, int* code, ...) noexcept {
+// The class of an argument MPI rejected in the program's call `name`, by the
+// call's family (calls.def) and MPI's error class; nullopt for errors that are
+// not about an argument, or that the hooks classify before the call.
+std::optional<core::ErrorClass> rejected_argument(std::string_view name, int cls, bool dynamic_window) {
+  using core::ErrorClass;
+  switch (cls) {
+    case MPI_ERR_BUFFER: case MPI_ERR_COUNT: case MPI_ERR_TYPE: case MPI_ERR_TAG:
+    case MPI_ERR_COMM: case MPI_ERR_RANK: case MPI_ERR_ROOT: case MPI_ERR_GROUP:
+    case MPI_ERR_OP: case MPI_ERR_TOPOLOGY: case MPI_ERR_DIMS: case MPI_ERR_ARG:
+    case MPI_ERR_DISP: case MPI_ERR_LOCKTYPE: case MPI_ERR_ASSERT: case MPI_ERR_WIN:
+    case MPI_ERR_RMA_RANGE:
+      break;
+    default: return std::nullopt;
+  }
+  const std::string_view family = interpose::family_of(name);
+  if (family == "rma") {
+    if (cls == MPI_ERR_WIN) return ErrorClass::rma_window_invalid;
+    // On a dynamic window the range is memory not attached (MPI-3.1 §11.2.4).
+    if (cls == MPI_ERR_RMA_RANGE)
+      return dynamic_window ? ErrorClass::rma_window_dynamic_unattached : ErrorClass::rma_window_out_of_bounds;
+    return ErrorClass::rma_arg_invalid;
+  }
+  if (family == "p2p") return ErrorClass::nb_arg_invalid;
+  // Communicator constructors are filed with the collectives they are.
+  if (family == "coll" && !name.starts_with("MPI_Comm_") && !name.starts_with("MPI_Cart_"))
+    return ErrorClass::coll_arg_invalid;
+  return ErrorClass::res_arg_invalid;
+}
+
+// Reports what the error reveals, then aborts on `comm` as the fatal handler does.
+void report_and_abort(MPI_Comm comm, int* code, bool dynamic_window = false) noexcept {
   int cls = MPI_ERR_OTHER, length = 0;
   char text[MPI_MAX_ERROR_STRING] = "";
   PMPI_Error_class(*code, &cls);
@@ -89,10 +121,25 @@ void on_error(MPI_Comm* comm, int* code, ...) noexcept {
                    std::string(call->name) + ": the message received is longer than the receive buffer (" +
                        text + ")",
                    {core::call(call->site())}});
+  // An invalid argument the hooks did not report already: the finding must
+  // exist before the abort, which ends the process.
+  else if (call && !State::reported_during(*call)) {
+    if (auto c = rejected_argument(call->name, cls, dynamic_window))
+      State::report({*c, std::string(call->name) + ": MPI rejects an argument (" + text + ")",
+                     {core::call(call->site())}});
+  }
   std::fprintf(stderr, "==ASSAY== rank %d: %s%s%s; aborting as MPI_ERRORS_ARE_FATAL does\n", my_rank(),
                call ? call->name : "", call ? ": " : "", text);
   std::fflush(stderr);
-  PMPI_Abort(*comm, *code);
+  PMPI_Abort(comm, *code);
+}
+
+void on_error(MPI_Comm* comm, int* code, ...) noexcept { report_and_abort(*comm, code); }
+void on_window_error(MPI_Win* win, int* code, ...) noexcept {
+  int* flavor = nullptr;
+  int found = 0;
+  if (win) PMPI_Win_get_attr(*win, MPI_WIN_CREATE_FLAVOR, &flavor, &found);
+  report_and_abort(MPI_COMM_WORLD, code, found && flavor && *flavor == MPI_WIN_FLAVOR_DYNAMIC);
 }
 
 // Only the default is replaced.
@@ -102,6 +149,25 @@ void report_truncation_on(MPI_Comm comm) {
   const bool fatal = current == MPI_ERRORS_ARE_FATAL;
   if (current != MPI_ERRHANDLER_NULL) PMPI_Errhandler_free(&current);
   if (fatal) PMPI_Comm_set_errhandler(comm, reporting_handler());
+}
+
+// Point-to-point arguments, checked before MPI sees them (MPI-3.1 §3.2.2-3.2.4,
+// §3.7.1): MPI aborts on most of these, and some slip through it.
+void p2p_args(const Call& call, int count, MPI_Datatype type, int peer, bool source, MPI_Comm comm) {
+  auto invalid = [&](const std::string& why) {
+    State::report({core::ErrorClass::nb_arg_invalid, std::string(call.name) + ": " + why, {core::call(call.site())}});
+  };
+  if (comm == MPI_COMM_NULL) return invalid("the communicator is MPI_COMM_NULL");
+  if (count < 0) return invalid("the count " + std::to_string(count) + " is negative");
+  if (type == MPI_DATATYPE_NULL) return invalid("the datatype is MPI_DATATYPE_NULL");
+  if (peer == MPI_PROC_NULL || (source && peer == MPI_ANY_SOURCE)) return;
+  int inter = 0, size = 0;
+  PMPI_Comm_test_inter(comm, &inter);
+  if (inter) PMPI_Comm_remote_size(comm, &size);
+  else PMPI_Comm_size(comm, &size);
+  if (peer < 0 || peer >= size)
+    invalid(std::string(source ? "the source " : "the destination ") + std::to_string(peer) +
+            " is not a rank of a communicator of size " + std::to_string(size));
 }
 
 }  // namespace
@@ -120,6 +186,50 @@ ASSAY_SEND_FAMILY(MPI_Bsend_init, true)
 ASSAY_SEND_FAMILY(MPI_Ssend_init, true)
 ASSAY_SEND_FAMILY(MPI_Rsend_init, true)
 #undef ASSAY_SEND_FAMILY
+
+#define ASSAY_BLOCKING_SEND(name)                                                                  \
+  void pre_##name(Call& call, const void* buf, int count, MPI_Datatype type, int dest, int,       \
+                  MPI_Comm comm) noexcept {                                                         \
+    p2p_args(call, count, type, dest, false, comm);                                                 \
+    note_mpi_buffer(call, buf, count, type, false);                                                 \
+  }
+ASSAY_BLOCKING_SEND(MPI_Send)
+ASSAY_BLOCKING_SEND(MPI_Ssend)
+ASSAY_BLOCKING_SEND(MPI_Bsend)
+ASSAY_BLOCKING_SEND(MPI_Rsend)
+#undef ASSAY_BLOCKING_SEND
+
+#define ASSAY_NONBLOCKING(name, source)                                                            \
+  void pre_##name(Call& call, const void* buf, int count, MPI_Datatype type, int peer, int,       \
+                  MPI_Comm comm, MPI_Request*) noexcept {                                           \
+    p2p_args(call, count, type, peer, source, comm);                                                \
+    if (std::string_view(#name).find("_init") == std::string_view::npos)                            \
+      note_mpi_buffer(call, buf, count, type, false);                                               \
+  }
+ASSAY_NONBLOCKING(MPI_Isend, false)
+ASSAY_NONBLOCKING(MPI_Ibsend, false)
+ASSAY_NONBLOCKING(MPI_Issend, false)
+ASSAY_NONBLOCKING(MPI_Irsend, false)
+ASSAY_NONBLOCKING(MPI_Send_init, false)
+ASSAY_NONBLOCKING(MPI_Bsend_init, false)
+ASSAY_NONBLOCKING(MPI_Ssend_init, false)
+ASSAY_NONBLOCKING(MPI_Rsend_init, false)
+#undef ASSAY_NONBLOCKING
+
+void pre_MPI_Irecv(Call& call, void* buf, int count, MPI_Datatype type, int source, int, MPI_Comm comm,
+                   MPI_Request*) noexcept {
+  p2p_args(call, count, type, source, true, comm);
+  note_mpi_buffer(call, buf, count, type, true);
+}
+void pre_MPI_Recv_init(Call& call, void*, int count, MPI_Datatype type, int source, int, MPI_Comm comm,
+                       MPI_Request*) noexcept {
+  p2p_args(call, count, type, source, true, comm);
+}
+void pre_MPI_Recv(Call& call, void* buf, int count, MPI_Datatype type, int source, int, MPI_Comm comm,
+                  MPI_Status*) noexcept {
+  p2p_args(call, count, type, source, true, comm);
+  note_mpi_buffer(call, buf, count, type, true);
+}
 
 void post_MPI_Irecv(Call& call, int rc, void* buf, int count, MPI_Datatype type, int, int, MPI_Comm,
                     MPI_Request* request) noexcept {
@@ -207,6 +317,21 @@ void watch_truncation() {
   report_truncation_on(MPI_COMM_SELF);
 }
 
+// A window starts with MPI_ERRORS_ARE_FATAL (MPI-3.1 §8.3); errors of RMA
+// calls are raised on it, so it gets the reporting handler in its place.
+void watch_window_errors(MPI_Win win) {
+  static MPI_Errhandler handler = [] {
+    MPI_Errhandler h = MPI_ERRHANDLER_NULL;
+    PMPI_Win_create_errhandler(on_window_error, &h);
+    return h;
+  }();
+  MPI_Errhandler current = MPI_ERRHANDLER_NULL;
+  if (handler == MPI_ERRHANDLER_NULL || PMPI_Win_get_errhandler(win, &current) != MPI_SUCCESS) return;
+  const bool fatal = current == MPI_ERRORS_ARE_FATAL;
+  if (current != MPI_ERRHANDLER_NULL) PMPI_Errhandler_free(&current);
+  if (fatal) PMPI_Win_set_errhandler(win, handler);
+}
+
 // The program sees the default it would see without the checker.
 void post_MPI_Comm_get_errhandler(Call&, int rc, MPI_Comm, MPI_Errhandler* handler) noexcept {
   if (rc != MPI_SUCCESS || !handler || *handler != reporting_handler()) return;
@@ -218,6 +343,21 @@ void finalize_p2p(const Call&) { state().requests.finalize(); }
 
 // The hooks this family implements; every other call only passes through.
 void register_p2p(Hooks& h) {
+  h.before_MPI_Send = pre_MPI_Send;
+  h.before_MPI_Ssend = pre_MPI_Ssend;
+  h.before_MPI_Bsend = pre_MPI_Bsend;
+  h.before_MPI_Rsend = pre_MPI_Rsend;
+  h.before_MPI_Isend = pre_MPI_Isend;
+  h.before_MPI_Ibsend = pre_MPI_Ibsend;
+  h.before_MPI_Issend = pre_MPI_Issend;
+  h.before_MPI_Irsend = pre_MPI_Irsend;
+  h.before_MPI_Send_init = pre_MPI_Send_init;
+  h.before_MPI_Bsend_init = pre_MPI_Bsend_init;
+  h.before_MPI_Ssend_init = pre_MPI_Ssend_init;
+  h.before_MPI_Rsend_init = pre_MPI_Rsend_init;
+  h.before_MPI_Irecv = pre_MPI_Irecv;
+  h.before_MPI_Recv_init = pre_MPI_Recv_init;
+  h.before_MPI_Recv = pre_MPI_Recv;
   h.after_MPI_Bsend_init = post_MPI_Bsend_init;
   h.after_MPI_Comm_get_errhandler = post_MPI_Comm_get_errhandler;
   h.after_MPI_Ibsend = post_MPI_Ibsend;

@@ -68,6 +68,7 @@ void outside_init(const Call& call) noexcept {
 }
 
 void enter_call(const Call& call) noexcept {
+  note_ordering(call);
   const std::uint64_t self = this_thread();
   if (const char* why = threads().enter(self)) threads().report(call.site(), why);
   // Serialized, another thread than last time: stay inside a moment (before

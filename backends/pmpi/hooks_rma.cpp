@@ -22,7 +22,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "hooks.hpp"
@@ -36,7 +38,8 @@ using core::RmaCompletion;
 core::RmaSync& rma() { return state().rma; }
 
 constexpr int tag_pscw = 1, tag_passive = 2, tag_post = 3, tag_free = 4;
-constexpr std::size_t record_words = 7;  // lo, hi, kind, op, type, site, completion
+// lo, hi, kind, op, type, phase, site, completion, then the four PassiveMarks
+constexpr std::size_t record_words = 12;
 
 struct WinInfo {
   MPI_Comm shadow = MPI_COMM_NULL;   // the checker's duplicate of the window's communicator
@@ -59,6 +62,16 @@ struct WinInfo {
     std::vector<std::uint64_t> buffer;
   };
   std::vector<std::unique_ptr<Send>> sends;
+  // Passive target: PassiveMarks at MPI_Win_lock per target, at MPI_Win_lock_all.
+  std::map<int, core::PassiveMarks> lock_marks;
+  core::PassiveMarks lock_all_marks;
+  // This rank's part of the window in memory (0, 0: unknown, dynamic), whether
+  // it is exposed in a fence or PSCW epoch now, and the accesses MPI made to it
+  // on this rank's behalf in that epoch (note_buffer).
+  std::uintptr_t base = 0;
+  std::uint64_t size = 0;
+  bool exposed = false;
+  std::vector<core::RemoteRecord> own;
 };
 
 std::map<std::uint64_t, WinInfo>& infos() {
@@ -71,17 +84,62 @@ WinInfo* info(std::uint64_t w) {
   return it == infos().end() ? nullptr : &it->second;
 }
 
+// The ordering counts as seen from window wi: collectives on its communicator
+// apart from every other call that may order (they are counted in both).
+core::PassiveMarks marks_now(const WinInfo& wi) {
+  const OrderingEvents& e = ordering_events();
+  auto c = e.collectives.find(key(wi.comm));
+  const std::uint64_t coll = c == e.collectives.end() ? 0 : c->second;
+  core::PassiveMarks m;
+  m.collectives_at_lock = m.collectives_at_unlock = coll;
+  m.receives_at_lock = e.receives - coll;
+  m.sends_at_unlock = e.sends - coll;
+  return m;
+}
+
+// Buffers MPI reads (origin of a put or accumulate, send buffer) or writes
+// (origin of a get, receive buffer) for this rank: where they lie in the
+// memory of a window exposed in a fence or PSCW epoch, they are local accesses
+// to it, checked with the other origins' accesses when the epoch closes.
+void note_buffer(const Call& call, const void* buf, int count, MPI_Datatype type, bool writes) {
+  if (!buf || count <= 0 || buf == MPI_BOTTOM || buf == MPI_IN_PLACE) return;
+  const auto at = reinterpret_cast<std::uintptr_t>(buf);
+  std::vector<std::pair<std::int64_t, std::int64_t>> blocks;
+  for (auto& [w, wi] : infos()) {
+    if (!wi.exposed || wi.size == 0 || wi.own.size() >= (std::size_t{1} << 16)) continue;
+    if (blocks.empty()) blocks = type_blocks(count, type);
+    for (const auto& [lo, hi] : blocks) {
+      // The block [at + lo, at + hi) against the window part [base, base + size).
+      const auto b_lo = static_cast<std::int64_t>(at) + lo, b_hi = static_cast<std::int64_t>(at) + hi;
+      const auto w_lo = static_cast<std::int64_t>(wi.base), w_hi = w_lo + static_cast<std::int64_t>(wi.size);
+      if (b_hi <= w_lo || b_lo >= w_hi) continue;
+      core::RemoteRecord r;
+      r.interval.lo = static_cast<std::uint64_t>(std::max(b_lo, w_lo) - w_lo);
+      r.interval.hi = static_cast<std::uint64_t>(std::min(b_hi, w_hi) - w_lo);
+      r.interval.access.kind = writes ? RmaAccessKind::write : RmaAccessKind::read;
+      r.interval.access.site = call.site();
+      r.interval.access.time = call.time;
+      wi.own.push_back(r);
+    }
+  }
+}
+
 // The core hands over completed intervals per target; they wait in the outbox
 // until the hook of the completing call ships them.
 void collect(std::uint64_t w, int target, RmaCompletion how, std::vector<core::Interval> intervals) {
   WinInfo* wi = info(w);
   if (!wi || target < 0 || target >= wi->n) return;
   auto& box = wi->outbox[static_cast<std::size_t>(target)];
+  // Marks of the epoch these intervals belong to: its lock, and now (its unlock).
+  const core::PassiveMarks now = marks_now(*wi);
+  auto held = wi->lock_marks.find(target);
+  const core::PassiveMarks& lock = held != wi->lock_marks.end() ? held->second : wi->lock_all_marks;
   for (const core::Interval& i : intervals) {
     box.insert(box.end(), {i.lo, i.hi, static_cast<std::uint64_t>(i.access.kind),
                            static_cast<std::uint64_t>(static_cast<std::uint32_t>(i.access.op)),
-                           i.access.type, encode_site(i.access.site.pc),
-                           static_cast<std::uint64_t>(how)});
+                           i.access.type, i.access.phase, encode_site(i.access.site.pc),
+                           static_cast<std::uint64_t>(how), lock.collectives_at_lock,
+                           now.collectives_at_unlock, lock.receives_at_lock, now.sends_at_unlock});
   }
 }
 
@@ -97,10 +155,12 @@ std::vector<core::RemoteRecord> decode(const WinInfo& wi, int origin, const std:
     a.kind = static_cast<RmaAccessKind>(r[2]);
     a.op = static_cast<std::int32_t>(static_cast<std::uint32_t>(r[3]));
     a.type = static_cast<std::uint32_t>(r[4]);
+    a.phase = static_cast<std::uint32_t>(r[5]);
     static const char* names[] = {"MPI_Get", "MPI_Put", "MPI_Accumulate"};
     a.site = core::Site{names[r[2] < 3 ? r[2] : 0], wi.world[static_cast<std::size_t>(origin)],
-                        decode_site(r[5])};
-    rec.completion = static_cast<RmaCompletion>(r[6]);
+                        decode_site(r[6])};
+    rec.completion = static_cast<RmaCompletion>(r[7]);
+    rec.marks = {r[8], r[9], r[10], r[11]};
     out.push_back(rec);
   }
   return out;
@@ -211,7 +271,10 @@ void fence_exchange(std::uint64_t w, WinInfo& wi, const Call& call, int assert) 
     records.insert(records.end(), part.begin(), part.end());
   }
   if (core::RemoteAccesses* remote = rma().remote(w); remote && !records.empty())
-    remote->epoch(wi.world[static_cast<std::size_t>(wi.me)], records, wi.epoch_opened, call.time, wi.no_put);
+    remote->epoch(wi.world[static_cast<std::size_t>(wi.me)], records, wi.epoch_opened, call.time, wi.no_put,
+                  wi.own);
+  wi.own.clear();
+  wi.exposed = !(assert & MPI_MODE_NOSUCCEED);
   wi.epoch_opened = call.time;
   // The epoch this fence opens, if any, is bound by its MPI_MODE_NOPUT.
   wi.no_put.reset();
@@ -378,7 +441,10 @@ void exposure_closed(std::uint64_t w, const Call& call) {
   }
   wi->post_origins.clear();
   if (core::RemoteAccesses* remote = rma().remote(w); remote && !records.empty())
-    remote->epoch(wi->world[static_cast<std::size_t>(wi->me)], records, wi->epoch_opened, call.time, wi->no_put);
+    remote->epoch(wi->world[static_cast<std::size_t>(wi->me)], records, wi->epoch_opened, call.time, wi->no_put,
+                  wi->own);
+  wi->own.clear();
+  wi->exposed = false;
   wi->no_put.reset();
 }
 
@@ -403,7 +469,7 @@ void write_stats(std::uint64_t w, const WinInfo& wi) {
 // window's communicator (or the communicator itself, whose members are all in
 // this very call).
 void created(const Call& call, int rc, MPI_Comm comm, MPI_Aint size, int disp_unit, MPI_Win* win,
-             bool dynamic) {
+             bool dynamic, const void* base) {
   if (rc != MPI_SUCCESS || !win || *win == MPI_WIN_NULL) return;
   int n = 0, me = 0;
   PMPI_Comm_size(comm, &n);
@@ -447,7 +513,10 @@ void created(const Call& call, int rc, MPI_Comm comm, MPI_Aint size, int disp_un
   wi.received.assign(local.size(), 0);
   wi.gone.assign(local.size(), 0);
   wi.free_site.assign(local.size(), 0);
+  wi.base = reinterpret_cast<std::uintptr_t>(base);
+  wi.size = base ? static_cast<std::uint64_t>(size) : 0;
   wi.epoch_opened = call.time;
+  watch_window_errors(*win);
   infos()[key(*win)] = std::move(wi);
   rma().created(key(*win), call.site(), me, std::move(targets));
 }
@@ -457,11 +526,19 @@ void created(const Call& call, int rc, MPI_Comm comm, MPI_Aint size, int disp_un
 void freeing(std::uint64_t w, const Call& call) {
   WinInfo* wi = info(w);
   if (!wi) return;
-  std::vector<std::uint64_t> expected(wi->sent.size());
-  PMPI_Alltoall(wi->sent.data(), 1, MPI_UINT64_T, expected.data(), 1, MPI_UINT64_T, wi->shadow);
-  for (int o = 0; o < wi->n; ++o)
-    while (wi->received[static_cast<std::size_t>(o)] < expected[static_cast<std::size_t>(o)])
-      receive_passive(w, *wi, o, call);
+  // Per peer: the passive notices sent to it, and this origin's final count of
+  // calls after which others may learn of it (PassiveMarks::sends_at_unlock).
+  const auto n = static_cast<std::size_t>(wi->n);
+  const std::uint64_t sends = marks_now(*wi).sends_at_unlock;
+  std::vector<std::uint64_t> mine(2 * n), theirs(2 * n);
+  for (std::size_t r = 0; r < n; ++r) mine[2 * r] = wi->sent[r], mine[2 * r + 1] = sends;
+  PMPI_Alltoall(mine.data(), 2, MPI_UINT64_T, theirs.data(), 2, MPI_UINT64_T, wi->shadow);
+  std::map<int, std::uint64_t> final_sends;
+  for (std::size_t o = 0; o < n; ++o) {
+    while (wi->received[o] < theirs[2 * o]) receive_passive(w, *wi, static_cast<int>(o), call);
+    final_sends[wi->world[o]] = theirs[2 * o + 1];
+  }
+  if (core::RemoteAccesses* remote = rma().remote(w)) remote->settle(wi->world[static_cast<std::size_t>(wi->me)], final_sends);
   for (int r = 0; r < wi->n; ++r) {  // every peer's free notice not taken while polling
     std::uint64_t notice[2];
     if (r == wi->me || wi->gone[static_cast<std::size_t>(r)]) continue;
@@ -490,13 +567,25 @@ void operation(const Call& call, RmaAccessKind kind, MPI_Op op, int target, MPI_
                int count, MPI_Datatype type, MPI_Win win) {
   drain(key(win), call);
   if (target == MPI_PROC_NULL) return;
+  if (const WinInfo* wi = info(key(win)); wi && (target < 0 || target >= wi->n)) {
+    State::report({core::ErrorClass::rma_arg_invalid,
+                   std::string(call.name) + ": the target " + std::to_string(target) +
+                       " is not a rank of the window's group of " + std::to_string(wi->n),
+                   {core::call(call.site())}});
+    return;
+  }
   core::RmaOperation o;
   o.access.kind = kind;
   o.access.site = call.site();
   o.access.time = call.time;
   if (kind == RmaAccessKind::accumulate) {
     o.access.op = op == MPI_NO_OP ? core::rma_op_no_op : op_code(op);  // NO_OP: an atomic read
-    o.access.type = basic_code(type);
+    // Atomic per element of the one basic type the datatype is built from.
+    const MPI_Datatype element = element_type(type);
+    o.access.type = basic_code(element);
+    int size = 0;
+    if (element != MPI_DATATYPE_NULL && PMPI_Type_size(element, &size) == MPI_SUCCESS && size > 0)
+      o.element_size = static_cast<std::uint32_t>(size);
   }
   o.target = target;
   o.target_disp = disp;
@@ -524,20 +613,56 @@ unsigned fence_asserts(int assert) {
 
 }  // namespace
 
-void post_MPI_Win_create(Call& call, int rc, void*, MPI_Aint size, int disp_unit, MPI_Info,
+void note_mpi_buffer(const Call& call, const void* buf, int count, MPI_Datatype type, bool writes) {
+  note_buffer(call, buf, count, type, writes);
+}
+
+OrderingEvents& ordering_events() {
+  static auto* e = new OrderingEvents;
+  return *e;
+}
+
+void note_collective(MPI_Comm comm) {
+  OrderingEvents& e = ordering_events();
+  ++e.sends;
+  ++e.receives;
+  ++e.collectives[key(comm)];
+}
+
+// Calls by name; collectives come through note_collective. Locks order
+// nothing by themselves (the accesses their epoch completes do, at unlock).
+void note_ordering(const Call& call) {
+  static const std::set<std::string_view> sends = {
+      "MPI_Send", "MPI_Ssend", "MPI_Bsend", "MPI_Rsend", "MPI_Isend", "MPI_Ibsend", "MPI_Issend",
+      "MPI_Irsend", "MPI_Start", "MPI_Startall", "MPI_Sendrecv", "MPI_Sendrecv_replace", "MPI_Comm_idup"};
+  static const std::set<std::string_view> receives = {
+      "MPI_Recv", "MPI_Sendrecv", "MPI_Sendrecv_replace", "MPI_Wait", "MPI_Waitall", "MPI_Waitany",
+      "MPI_Waitsome", "MPI_Test", "MPI_Testall", "MPI_Testany", "MPI_Testsome", "MPI_Probe",
+      "MPI_Iprobe", "MPI_Comm_idup"};
+  static const std::set<std::string_view> synchronisations = {
+      "MPI_Win_unlock", "MPI_Win_unlock_all", "MPI_Win_flush", "MPI_Win_flush_all", "MPI_Win_fence",
+      "MPI_Win_start", "MPI_Win_complete", "MPI_Win_post", "MPI_Win_wait", "MPI_Win_test"};
+  OrderingEvents& e = ordering_events();
+  const std::string_view name = call.name;
+  const bool sync = synchronisations.count(name) != 0;
+  if (sync || sends.count(name)) ++e.sends;
+  if (sync || receives.count(name)) ++e.receives;
+}
+
+void post_MPI_Win_create(Call& call, int rc, void* base, MPI_Aint size, int disp_unit, MPI_Info,
                          MPI_Comm comm, MPI_Win* win) noexcept {
-  created(call, rc, comm, size, disp_unit, win, false);
+  created(call, rc, comm, size, disp_unit, win, false, base);
 }
 void post_MPI_Win_allocate(Call& call, int rc, MPI_Aint size, int disp_unit, MPI_Info,
-                           MPI_Comm comm, void*, MPI_Win* win) noexcept {
-  created(call, rc, comm, size, disp_unit, win, false);
+                           MPI_Comm comm, void* baseptr, MPI_Win* win) noexcept {
+  created(call, rc, comm, size, disp_unit, win, false, baseptr ? *static_cast<void**>(baseptr) : nullptr);
 }
 void post_MPI_Win_allocate_shared(Call& call, int rc, MPI_Aint size, int disp_unit, MPI_Info,
-                                  MPI_Comm comm, void*, MPI_Win* win) noexcept {
-  created(call, rc, comm, size, disp_unit, win, false);
+                                  MPI_Comm comm, void* baseptr, MPI_Win* win) noexcept {
+  created(call, rc, comm, size, disp_unit, win, false, baseptr ? *static_cast<void**>(baseptr) : nullptr);
 }
 void post_MPI_Win_create_dynamic(Call& call, int rc, MPI_Info, MPI_Comm comm, MPI_Win* win) noexcept {
-  created(call, rc, comm, 0, 1, win, true);
+  created(call, rc, comm, 0, 1, win, true, nullptr);
 }
 void pre_MPI_Win_free(Call& call, MPI_Win* win) noexcept {
   if (!win) return;
@@ -559,15 +684,25 @@ void pre_MPI_Win_fence(Call& call, int assert, MPI_Win win) noexcept {
 }
 void pre_MPI_Win_lock(Call& call, int lock_type, int rank, int, MPI_Win win) noexcept {
   drain(key(win), call);
+  if (lock_type != MPI_LOCK_SHARED && lock_type != MPI_LOCK_EXCLUSIVE)
+    State::report({core::ErrorClass::rma_arg_invalid,
+                   "MPI_Win_lock: the lock type " + std::to_string(lock_type) +
+                       " is neither MPI_LOCK_SHARED nor MPI_LOCK_EXCLUSIVE",
+                   {core::call(call.site())}});
+  if (WinInfo* wi = info(key(win))) wi->lock_marks[rank] = marks_now(*wi);
   rma().lock(key(win), rank, call.site(), lock_type == MPI_LOCK_EXCLUSIVE);
 }
 void pre_MPI_Win_unlock(Call& call, int rank, MPI_Win win) noexcept {
   drain(key(win), call);
   rma().unlock(key(win), rank, call.site());
-  if (WinInfo* wi = info(key(win))) ship_passive(*wi);
+  if (WinInfo* wi = info(key(win))) {
+    ship_passive(*wi);
+    wi->lock_marks.erase(rank);
+  }
 }
 void pre_MPI_Win_lock_all(Call& call, int, MPI_Win win) noexcept {
   drain(key(win), call);
+  if (WinInfo* wi = info(key(win))) wi->lock_all_marks = marks_now(*wi);
   rma().lock_all(key(win), call.site());
 }
 void pre_MPI_Win_unlock_all(Call& call, MPI_Win win) noexcept {
@@ -612,6 +747,8 @@ void pre_MPI_Win_post(Call& call, MPI_Group group, int assert, MPI_Win win) noex
   if (WinInfo* wi = info(key(win))) {
     wi->post_origins = group_ranks(*wi, group);
     wi->post_site = call.site();
+    wi->own.clear();
+    wi->exposed = true;
     reap_sends(*wi);
     for (int o : wi->post_origins) send_words(*wi, o, tag_post, {encode_site(wi->post_site.pc)});
     wi->epoch_opened = call.time;
@@ -635,34 +772,46 @@ void post_MPI_Win_test(Call& call, int rc, MPI_Win win, int* flag) noexcept {
   }
 }
 
-void pre_MPI_Put(Call& call, const void*, int, MPI_Datatype, int target, MPI_Aint disp, int count,
+void pre_MPI_Put(Call& call, const void* obuf, int ocount, MPI_Datatype otype, int target, MPI_Aint disp, int count,
                  MPI_Datatype type, MPI_Win win) noexcept {
+  note_mpi_buffer(call, obuf, ocount, otype, false);
   operation(call, RmaAccessKind::write, MPI_OP_NULL, target, disp, count, type, win);
 }
-void pre_MPI_Get(Call& call, void*, int, MPI_Datatype, int target, MPI_Aint disp, int count,
+void pre_MPI_Get(Call& call, void* obuf, int ocount, MPI_Datatype otype, int target, MPI_Aint disp, int count,
                  MPI_Datatype type, MPI_Win win) noexcept {
+  note_mpi_buffer(call, obuf, ocount, otype, true);
   operation(call, RmaAccessKind::read, MPI_OP_NULL, target, disp, count, type, win);
 }
-void pre_MPI_Accumulate(Call& call, const void*, int, MPI_Datatype, int target, MPI_Aint disp,
+void pre_MPI_Accumulate(Call& call, const void* obuf, int ocount, MPI_Datatype otype, int target, MPI_Aint disp,
                         int count, MPI_Datatype type, MPI_Op op, MPI_Win win) noexcept {
+  note_mpi_buffer(call, obuf, ocount, otype, false);
   operation(call, RmaAccessKind::accumulate, op, target, disp, count, type, win);
 }
-void pre_MPI_Get_accumulate(Call& call, const void*, int, MPI_Datatype, void*, int, MPI_Datatype,
+void pre_MPI_Get_accumulate(Call& call, const void* obuf, int ocount, MPI_Datatype otype, void* rbuf,
+                            int rcount, MPI_Datatype rtype,
                             int target, MPI_Aint disp, int count, MPI_Datatype type, MPI_Op op,
                             MPI_Win win) noexcept {
+  if (op != MPI_NO_OP) note_mpi_buffer(call, obuf, ocount, otype, false);  // else ignored by MPI
+  note_mpi_buffer(call, rbuf, rcount, rtype, true);
   operation(call, RmaAccessKind::accumulate, op, target, disp, count, type, win);
 }
-void pre_MPI_Fetch_and_op(Call& call, const void*, void*, MPI_Datatype type, int target,
+void pre_MPI_Fetch_and_op(Call& call, const void* obuf, void* rbuf, MPI_Datatype type, int target,
                           MPI_Aint disp, MPI_Op op, MPI_Win win) noexcept {
+  if (op != MPI_NO_OP) note_mpi_buffer(call, obuf, 1, type, false);
+  note_mpi_buffer(call, rbuf, 1, type, true);
   operation(call, RmaAccessKind::accumulate, op, target, disp, 1, type, win);
 }
-void pre_MPI_Compare_and_swap(Call& call, const void*, const void*, void*, MPI_Datatype type,
+void pre_MPI_Compare_and_swap(Call& call, const void* obuf, const void* cbuf, void* rbuf, MPI_Datatype type,
                               int target, MPI_Aint disp, MPI_Win win) noexcept {
+  note_mpi_buffer(call, obuf, 1, type, false);
+  note_mpi_buffer(call, cbuf, 1, type, false);
+  note_mpi_buffer(call, rbuf, 1, type, true);
   // An atomic read-modify-write: compatible with itself like accumulate with one op.
   operation(call, RmaAccessKind::accumulate, MPI_REPLACE, target, disp, 1, type, win);
 }
-void pre_MPI_Rput(Call& call, const void*, int, MPI_Datatype, int target, MPI_Aint disp, int count,
+void pre_MPI_Rput(Call& call, const void* obuf, int ocount, MPI_Datatype otype, int target, MPI_Aint disp, int count,
                   MPI_Datatype type, MPI_Win win, MPI_Request*) noexcept {
+  note_mpi_buffer(call, obuf, ocount, otype, false);
   operation(call, RmaAccessKind::write, MPI_OP_NULL, target, disp, count, type, win);
 }
 void post_MPI_Rput(Call& call, int rc, const void*, int, MPI_Datatype, int, MPI_Aint, int,
@@ -670,8 +819,9 @@ void post_MPI_Rput(Call& call, int rc, const void*, int, MPI_Datatype, int, MPI_
   if (rc == MPI_SUCCESS && request && *request != MPI_REQUEST_NULL)
     state().requests.created(key(*request), request, core::RequestKind::rma, false, call.site());
 }
-void pre_MPI_Rget(Call& call, void*, int, MPI_Datatype, int target, MPI_Aint disp, int count,
+void pre_MPI_Rget(Call& call, void* obuf, int ocount, MPI_Datatype otype, int target, MPI_Aint disp, int count,
                   MPI_Datatype type, MPI_Win win, MPI_Request*) noexcept {
+  note_mpi_buffer(call, obuf, ocount, otype, true);
   operation(call, RmaAccessKind::read, MPI_OP_NULL, target, disp, count, type, win);
 }
 void post_MPI_Rget(Call& call, int rc, void*, int, MPI_Datatype, int, MPI_Aint, int, MPI_Datatype,

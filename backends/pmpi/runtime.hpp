@@ -4,6 +4,7 @@
 // findings writer come from the interposition layer (backends/interpose).
 #include <mpi.h>
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 
@@ -26,6 +27,7 @@ using interpose::key;
 using interpose::Shadow;
 using interpose::basic_code;
 using interpose::decode_site;
+using interpose::element_type;
 using interpose::encode_site;
 using interpose::extent_bytes;
 using interpose::forget_type_blocks;
@@ -40,11 +42,34 @@ struct State {
   core::RequestTracker requests{[](core::Finding f) { report(std::move(f)); }};
   core::RmaSync rma{[](core::Finding f) { report(std::move(f)); }};
   interpose::Shadows shadows;
-  static void report(core::Finding f) { interpose::report(f); }
+  static void report(core::Finding f) {
+    if (const Call* c = interpose::current_call()) last_reported_call().store(c->time);
+    interpose::report(f);
+  }
+  // Whether a finding was reported during this call (an error handler that
+  // MPI invokes inside it then does not report the same error again).
+  static bool reported_during(const Call& c) { return last_reported_call().load() == c.time; }
+  static std::atomic<std::uint64_t>& last_reported_call() {
+    static std::atomic<std::uint64_t> t{0};
+    return t;
+  }
 };
 State& state();
 inline int my_rank() { return interpose::world_rank(); }
 inline Shadow* shadow_of(MPI_Comm comm) { return state().shadows.of(comm); }
+
+// What may order one process's RMA epochs after another's without the
+// checker seeing it (no clocks travel with messages): counted per process, so
+// two passive-target epochs are reported as concurrent only when no message,
+// collective or other synchronisation could order them (hooks_rma.cpp).
+struct OrderingEvents {
+  std::uint64_t sends = 0;     // calls after which others may learn of this process: sends, collectives, RMA completions
+  std::uint64_t receives = 0;  // calls by which it may learn of others: receives, completions, collectives
+  std::map<std::uint64_t, std::uint64_t> collectives;  // per communicator (key), counted in both too
+};
+OrderingEvents& ordering_events();
+void note_ordering(const Call& call);       // every outermost call
+void note_collective(MPI_Comm comm);        // every collective the program calls
 
 // Each family registers the hooks it implements (hooks_<family>.cpp) and
 // checks what it must at MPI_Finalize, still inside MPI.
@@ -60,6 +85,11 @@ void finalize_res(const Call& call);
 // Truncated messages are reported from an error handler (hooks_p2p.cpp),
 // installed once MPI is initialised, at the program's call in progress.
 void watch_truncation();
+// ... and argument errors of RMA calls, raised on their window.
+void watch_window_errors(MPI_Win win);
+// A buffer MPI reads or writes for this rank (hooks_rma.cpp): a local access to
+// window memory when it lies in an exposed window.
+void note_mpi_buffer(const Call& call, const void* buf, int count, MPI_Datatype type, bool writes);
 
 // The program waits for or completed a nonblocking collective's request
 // (hooks_p2p.cpp tells hooks_coll.cpp): its consistency check finishes.

@@ -774,7 +774,8 @@ void unmatched(std::vector<Scenario>& out) {
     MPI_Win_free(&win);
 )",
                  {kGet}, 2, flush_note});
-  out.push_back({"epoch-misuse", "fence-inside-pscw-{OP_ID}", cls, "start fence",
+  // Fence inside a PSCW epoch mixes synchronisation modes (MPI-3.1 §11.5).
+  out.push_back({"epoch-misuse", "fence-inside-pscw-{OP_ID}", "rma.sync.mixed-modes", "start fence",
                  "Both ranks call MPI_Win_fence while rank 0's PSCW access epoch and rank 1's exposure epoch "
                  "are open, mixing fence and PSCW on one epoch.",
                  "Both ranks call MPI_Win_fence only after the PSCW epochs are closed.",

@@ -85,6 +85,7 @@ class MatrixRun {
   std::map<std::string, std::string> mpi_versions_, compilers_;   // mpi -> version, compiler
   std::map<std::string, std::string> backend_versions_;           // backend -> version
   std::map<std::string, std::unique_ptr<Launcher>> launchers_;    // mpi -> launcher
+  std::map<std::string, std::string> launcher_failures_;         // mpi -> why its launcher cannot be used
   std::map<std::pair<std::string, std::string>, BackendOnMpi> resolved_;  // (backend, mpi)
   std::map<std::string, ExpectedResults> expected_;      // backend -> known misses
   std::map<std::string, std::unique_ptr<BuildState>> builds_;  // key -> state
@@ -105,7 +106,8 @@ class MatrixRun {
   void start(const Item& item);
   Command run_command_of(const Item& item, const std::string& dir) const;
   void parse(const Item& item, const std::string& dir, const ExitInfo& exit, std::function<void(ParsedFindings)> done);
-  void finish(const Item& item, const std::string& run_dir, const ExitInfo& exit, ParsedFindings parsed);
+  void finish(const Item& item, const std::string& run_dir, const ExitInfo& exit, ParsedFindings parsed,
+              const std::string& infrastructure);
   json record_of(const Item& item, const Verdict& v, const RunFacts& facts) const;
   json session_record() const;
   void check(const Item& item, Outcome outcome, const std::string& label);
@@ -123,8 +125,15 @@ void MatrixRun::prepare_static() {
   for (const MpiImpl* m : opt_.mpis) {
     mpi_versions_[m->name] = m->detect_version();
     compilers_[m->name] = m->detect_compiler();
-    launchers_[m->name] = opt_.make_launcher ? opt_.make_launcher(*m)
-                                             : local_launcher(*m, static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN)));
+    launchers_[m->name] = opt_.make_launcher ? opt_.make_launcher(*m) : make_launcher(*m, LauncherOptions{});
+    // Once per launcher, before anything runs (no job is under the supervisor yet):
+    // ranks that do not form one world (a wrong srun --mpi=) would make every
+    // result wrong, so such runs become TF with the reason instead.
+    std::string failure = launchers_[m->name]->check((fs::path(opt_.cache_dir) / "launcher-check" / m->name).string());
+    if (!failure.empty()) {
+      launcher_failures_[m->name] = failure;
+      progress_.note(fmt::format("launcher on {}: {}; its runs are TF", m->name, failure));
+    }
   }
   if (opt_.check)
     for (const Backend* b : opt_.backends)
@@ -136,10 +145,13 @@ void MatrixRun::prepare_static() {
 }
 
 // Before any case: each MPI must compile and launch a 2-rank program (preflight.hpp).
+// An MPI whose launcher check failed is not checked again: its runs are TF with
+// the launcher's diagnosis (e.g. the srun --mpi= plugin it needs), redone on resume.
 void MatrixRun::preflight() {
   for (const MpiImpl* m : opt_.mpis)
-    check_toolchain(*m, *launchers_.at(m->name), cache_.dir(),
-                    mpi_versions_[m->name] + "\n" + compilers_[m->name] + "\n" + launchers_.at(m->name)->program() + "\n");
+    if (!launcher_failures_.count(m->name))
+      check_toolchain(*m, *launchers_.at(m->name), cache_.dir(),
+                      mpi_versions_[m->name] + "\n" + compilers_[m->name] + "\n" + launchers_.at(m->name)->program() + "\n");
 }
 
 void MatrixRun::resolve_backends() {
@@ -174,7 +186,8 @@ std::vector<Item> MatrixRun::plan(const JournalContents& existing) {
         for (int r = 1; r <= c->runs; ++r) {
           RunKey key{c->id, b->name, m->name, c->nprocs, r};
           auto it = done.find(key);
-          // A tool failure is not final: the tool may be installed or fixed since.
+          // A tool failure (TF) is not final: the tool may be installed or fixed since, the
+          // launcher or the cluster may work again. A resume redoes it.
           if (!opt_.rerun && it != done.end() && it->second.value("case_hash", "") == c->content_hash &&
               it->second.value("outcome", "") != "TF") {
             ++summary_.resumed;
@@ -252,6 +265,9 @@ void MatrixRun::run_all(const std::vector<Item>& items) {
   if (interrupted()) {
     stopping_ = true;  // runs killed now are not recorded: a resume redoes them
     supervisor_.kill_all();
+    // Let the killed launches end, and their launchers clean up what lies outside
+    // our process tree (scancel of Slurm steps: start() runs cancel commands).
+    while (supervisor_.running() > 0) supervisor_.poll(std::chrono::milliseconds(100));
     summary_.interrupted = true;
   }
   progress_.end();
@@ -291,15 +307,22 @@ void MatrixRun::start(const Item& item) {
   fs::remove_all(dir);
   fs::create_directories(dir);
   int slots = std::min(item.c->nprocs, opt_.jobs);
-  auto release_and_finish = [this, item, dir, slots](const ExitInfo& e, ParsedFindings parsed) {
+  auto release_and_finish = [this, item, dir, slots](const ExitInfo& e, ParsedFindings parsed,
+                                                     const std::string& infrastructure = "") {
     free_slots_ += slots;
-    if (!stopping_) finish(item, dir, e, std::move(parsed));
+    if (!stopping_) finish(item, dir, e, std::move(parsed), infrastructure);
   };
 
   // Runs that cannot start are recorded at once, without launching anything.
   const BuildState* build = build_of(item);
   if (!item.on->missing.empty() || (build && !build->ok)) {
     release_and_finish(ExitInfo{}, {});
+    return;
+  }
+  const bool launched = item.backend().kind != BackendKind::static_analysis;
+  const Launcher& launcher = *launchers_.at(item.mpi().name);
+  if (launched && launcher_failures_.count(item.mpi().name)) {
+    release_and_finish(ExitInfo{}, {}, launcher_failures_.at(item.mpi().name));
     return;
   }
   Command cmd;
@@ -309,9 +332,24 @@ void MatrixRun::start(const Item& item) {
     release_and_finish(ExitInfo{}, ParsedFindings{{}, {}, std::string("cannot build the command: ") + e.what()});
     return;
   }
-  supervisor_.start(cmd, [this, item, dir, release_and_finish](const ExitInfo& e) {
-    if (stopping_) return release_and_finish(e, {});
-    parse(item, dir, e, [e, release_and_finish](ParsedFindings parsed) { release_and_finish(e, std::move(parsed)); });
+  supervisor_.start(cmd, [this, item, dir, launched, &launcher, release_and_finish](const ExitInfo& e) {
+    // A launch that failed for the launcher's or the cluster's reasons is not the case's result.
+    std::string infrastructure = launched ? launcher.infrastructure_failure(e, dir).value_or("") : "";
+    auto go_on = [this, item, dir, e, infrastructure, release_and_finish] {
+      if (stopping_) return release_and_finish(e, {});
+      if (!infrastructure.empty()) return release_and_finish(e, {}, infrastructure);
+      parse(item, dir, e, [e, release_and_finish](ParsedFindings parsed) { release_and_finish(e, std::move(parsed)); });
+    };
+    // A killed launch may have left ranks outside our process tree (a Slurm step
+    // on other nodes): its launcher cancels them before the run counts as done.
+    std::optional<Command> cancel;
+    if (launched && (e.timed_out || stopping_)) cancel = launcher.cancel_command(dir);
+    if (!cancel) return go_on();
+    supervisor_.start(*cancel, [this, label = item.c->id, go_on](const ExitInfo& c) {
+      if (!c.started || c.exit_code != 0)
+        progress_.note(fmt::format("warning: cancelling what the launch of {} left failed (exit {})", label, c.exit_code));
+      go_on();
+    });
   });
 }
 
@@ -335,14 +373,16 @@ void MatrixRun::parse(const Item& item, const std::string& dir, const ExitInfo& 
   });
 }
 
-void MatrixRun::finish(const Item& item, const std::string& dir, const ExitInfo& exit, ParsedFindings parsed) {
+void MatrixRun::finish(const Item& item, const std::string& dir, const ExitInfo& exit, ParsedFindings parsed,
+                       const std::string& infrastructure) {
   const BuildState* build = build_of(item);
   bool is_static = item.backend().kind == BackendKind::static_analysis;
   bool compiled = !build || build->ok;
   // The tool failed when it is missing, could not start, said so itself
   // ($ASSAY_REPORT_DIR/tool-failure), wrote findings that cannot be read, or a
-  // static analysis failed silently.
+  // static analysis failed silently; or the launcher or cluster failed.
   std::string tool_failure = item.on->missing;
+  if (tool_failure.empty() && compiled) tool_failure = infrastructure;
   if (tool_failure.empty() && compiled && !parsed.failure.empty()) tool_failure = parsed.failure;
   if (tool_failure.empty() && compiled && !exit.started) tool_failure = "cannot start: " + exit.error;
   if (tool_failure.empty() && fs::exists(dir + "/tool-failure"))

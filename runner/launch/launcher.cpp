@@ -1,17 +1,12 @@
 #include "launch/launcher.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include <unistd.h>
 
 namespace assay {
 
 namespace {
-
-// Ranks that all run the same command are one application context; otherwise
-// each rank is its own (MPMD: `a : b`, the syntax both launchers share).
-bool all_equal(const std::vector<std::vector<std::string>>& ranks) {
-  return std::all_of(ranks.begin(), ranks.end(), [&](const auto& r) { return r == ranks.front(); });
-}
 
 class MpiexecLauncher : public Launcher {
  public:
@@ -20,7 +15,8 @@ class MpiexecLauncher : public Launcher {
   std::string program() const override { return mpi_.launcher; }
 
   std::vector<std::string> argv(const std::vector<std::vector<std::string>>& ranks,
-                                const Env& rank_env) const override {
+                                const Env& rank_env,
+                                const std::string& /*run_dir*/) const override {
     const bool openmpi = mpi_.name == "openmpi";
     const int np = static_cast<int>(ranks.size());
     std::vector<std::string> argv = {mpi_.launcher};
@@ -39,10 +35,11 @@ class MpiexecLauncher : public Launcher {
         for (const auto& [k, v] : rank_env) argv.insert(argv.end(), {"-x", k + "=" + v});
       argv.insert(argv.end(), command.begin(), command.end());
     };
-    if (all_equal(ranks)) {
+    if (same_command_for_all(ranks)) {
       context(np, ranks.front());
       return argv;
     }
+    // MPMD: `a : b`, the syntax both launchers share.
     for (std::size_t i = 0; i < ranks.size(); ++i) {
       if (i > 0) argv.push_back(":");
       context(1, ranks[i]);
@@ -74,6 +71,20 @@ std::unique_ptr<Launcher> local_launcher(const MpiImpl& mpi, int cores) {
   return std::make_unique<MpiexecLauncher>(mpi, cores);
 }
 
+std::string launcher_kind_name(LauncherKind kind) { return kind == LauncherKind::slurm ? "slurm" : "local"; }
+
+LauncherKind launcher_kind_from_name(const std::string& name) {
+  if (name == "local") return LauncherKind::local;
+  if (name == "slurm") return LauncherKind::slurm;
+  throw std::invalid_argument("unknown launcher '" + name + "' (local, slurm)");
+}
+
+std::unique_ptr<Launcher> make_launcher(const MpiImpl& mpi, const LauncherOptions& options) {
+  const int slots = options.slots > 0 ? options.slots : static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN));
+  if (options.kind == LauncherKind::slurm) return slurm_launcher(mpi, slots, options.slurm);
+  return local_launcher(mpi, slots);
+}
+
 Command launch_command(const Launcher& launcher, const BackendConfig& backend, const Vars& backend_vars,
                        const LaunchRequest& request) {
   Vars vars = backend_vars;
@@ -92,7 +103,7 @@ Command launch_command(const Launcher& launcher, const BackendConfig& backend, c
   Env rank_env = request.rank_env;
   for (auto& [k, v] : vars.expand_env(backend.rank_env)) rank_env[k] = v;
 
-  vars.set_list("launch", launcher.argv(ranks, rank_env));
+  vars.set_list("launch", launcher.argv(ranks, rank_env, request.run_dir));
   vars.set("launcher", launcher.program());
   Command cmd;
   cmd.argv = vars.expand_argv(backend.launch_command);

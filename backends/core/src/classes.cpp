@@ -42,6 +42,12 @@ std::string_view id(ErrorClass c) {
     case ErrorClass::res_leak_op: return "res.leak.op";
     case ErrorClass::res_lifecycle_call_outside_init: return "res.lifecycle.call-outside-init";
     case ErrorClass::res_thread_level_violation: return "res.thread.level-violation";
+    case ErrorClass::rma_sync_mixed_modes: return "rma.sync.mixed-modes";
+    case ErrorClass::nb_arg_invalid: return "nb.arg.invalid";
+    case ErrorClass::rma_arg_invalid: return "rma.arg.invalid";
+    case ErrorClass::res_arg_invalid: return "res.arg.invalid";
+    case ErrorClass::res_leak_request: return "res.leak.request";
+    case ErrorClass::rma_local_target_access_during_remote: return "rma.local.target-access-during-remote";
   }
   return "unknown";
 }

@@ -55,7 +55,7 @@ std::optional<CollMismatch> compare(std::span<const CollDescriptor> all, int me)
   if (me == ref) return std::nullopt;
   if (mine.kind != theirs.kind || mine.nonblocking != theirs.nonblocking)
     return CollMismatch{kind_mismatch_class(mine, theirs), ref};
-  if (mine.root != theirs.root) return CollMismatch{ErrorClass::coll_arg_root_mismatch, ref};
+  if (mine.has_root != theirs.has_root || mine.root != theirs.root) return CollMismatch{ErrorClass::coll_arg_root_mismatch, ref};
   // Two user-defined ops cannot be told apart across ranks; user vs predefined can.
   if (mine.op != theirs.op && !(mine.op == user_op && theirs.op == user_op))
     return CollMismatch{ErrorClass::coll_arg_op_mismatch, ref};
@@ -86,7 +86,7 @@ namespace assay::core {
 
 namespace {
 bool same_call(const CollDescriptor& a, const CollDescriptor& b) {
-  return a.kind == b.kind && a.nonblocking == b.nonblocking && a.root == b.root && a.op == b.op &&
+  return a.kind == b.kind && a.nonblocking == b.nonblocking && a.has_root == b.has_root && a.root == b.root && a.op == b.op &&
          a.has_signature == b.has_signature && a.signature_hash == b.signature_hash &&
          a.signature_elements == b.signature_elements;
 }

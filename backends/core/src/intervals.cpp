@@ -10,7 +10,7 @@ bool compatible(const RmaAccess& a, const RmaAccess& b) {
   if (a.kind == K::read && b.kind == K::read) return true;
   if ((a.kind == K::read && atomic_read(b)) || (b.kind == K::read && atomic_read(a))) return true;
   if (a.kind == K::accumulate && b.kind == K::accumulate)
-    return a.type == b.type && (a.op == b.op || a.op == rma_op_no_op || b.op == rma_op_no_op);
+    return a.type == b.type && a.phase == b.phase && (a.op == b.op || a.op == rma_op_no_op || b.op == rma_op_no_op);
   return false;
 }
 

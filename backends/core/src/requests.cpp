@@ -143,9 +143,15 @@ void RequestTracker::finalize() {
              {call(o->second.by), call(r.created_at)}});
       continue;
     }
+    // An inactive persistent request has nothing to complete: it is a leaked
+    // handle (MPI-3.1 §3.9, MPI_Request_free deallocates it).
+    if (r.persistent && !r.active) {
+      sink_({ErrorClass::res_leak_request, "persistent request never freed before MPI_Finalize",
+             {call(r.created_at)}});
+      continue;
+    }
     bool collective = r.kind == RequestKind::collective;
-    std::string what = r.persistent && !r.active ? "persistent request never freed"
-                                                 : "request never completed";
+    std::string what = "request never completed";
     sink_({collective ? ErrorClass::coll_request_missing_completion
                       : ErrorClass::nb_request_missing_completion,
            what + " before MPI_Finalize" +

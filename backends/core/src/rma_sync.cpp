@@ -103,7 +103,8 @@ void RmaSync::fence(Win w, unsigned asserts, const Site& site) {
   if (win->start || win->post || win->lock_all || !win->locks.empty()) {
     const Site& opened = win->start ? *win->start : win->post ? *win->post
                          : win->lock_all ? *win->lock_all : win->locks.begin()->second;
-    report(ErrorClass::rma_sync_unmatched, "MPI_Win_fence inside an epoch opened by " + opened.op,
+    report(ErrorClass::rma_sync_mixed_modes,
+           "MPI_Win_fence inside an epoch opened by " + opened.op + " (synchronisation modes mixed)",
            {call(site), call(opened)});
   }
   win->fence_epoch = (asserts & no_succeed) == 0;
@@ -113,6 +114,19 @@ void RmaSync::fence(Win w, unsigned asserts, const Site& site) {
   win->last_fence = site;
   win->last_closed = site;
   complete_all(w, *win, RmaCompletion::active);
+}
+
+// MPI-3.1 §11.5: distinct access epochs of one window at one process must be
+// disjoint. A fence epoch is one once an operation is issued in it (that
+// operation waits for the next fence), so a lock, lock_all or start while one
+// is pending opens a second access epoch; an empty fence epoch may never
+// become one and is not reported.
+bool RmaSync::mixed_into_fence(Window& win, const Site& site) {
+  if (!win.fence_epoch || !win.ops_since_fence || !win.last_fence) return false;
+  report(ErrorClass::rma_sync_mixed_modes,
+         site.op + " inside a fence epoch in which operations are pending (synchronisation modes mixed)",
+         {call(site), call(*win.last_fence), call(win.last_op ? *win.last_op : *win.last_fence)});
+  return true;
 }
 
 void RmaSync::lock(Win w, int target, const Site& site, bool exclusive) {
@@ -125,6 +139,12 @@ void RmaSync::lock(Win w, int target, const Site& site, bool exclusive) {
     report(ErrorClass::rma_sync_double_epoch, "MPI_Win_lock inside an MPI_Win_lock_all epoch",
            {call(site), call(*win->lock_all)});
   else {
+    if (win->start)
+      report(ErrorClass::rma_sync_mixed_modes,
+             "MPI_Win_lock inside a PSCW access epoch (synchronisation modes mixed)",
+             {call(site), call(*win->start)});
+    else
+      mixed_into_fence(*win, site);
     win->locks[target] = site;
     win->exclusive[target] = exclusive;
   }
@@ -150,8 +170,15 @@ void RmaSync::lock_all(Win w, const Site& site) {
   if (win->lock_all || !win->locks.empty())
     report(ErrorClass::rma_sync_double_epoch, "MPI_Win_lock_all inside another passive-target epoch",
            {call(site), call(win->lock_all ? *win->lock_all : win->locks.begin()->second)});
-  else
+  else {
+    if (win->start)
+      report(ErrorClass::rma_sync_mixed_modes,
+             "MPI_Win_lock_all inside a PSCW access epoch (synchronisation modes mixed)",
+             {call(site), call(*win->start)});
+    else
+      mixed_into_fence(*win, site);
     win->lock_all = site;
+  }
 }
 
 void RmaSync::unlock_all(Win w, const Site& site) {
@@ -182,6 +209,12 @@ void RmaSync::start(Win w, const Site& site) {
   if (win->start)
     report(ErrorClass::rma_sync_double_epoch, "MPI_Win_start while an access epoch is already open",
            {call(site), call(*win->start)});
+  else if (win->lock_all || !win->locks.empty())
+    report(ErrorClass::rma_sync_mixed_modes,
+           "MPI_Win_start inside a passive-target epoch (synchronisation modes mixed)",
+           {call(site), call(win->lock_all ? *win->lock_all : win->locks.begin()->second)});
+  else
+    mixed_into_fence(*win, site);
   win->start = site;
 }
 
@@ -235,8 +268,11 @@ void RmaSync::operation(Win w, const RmaOperation& op) {
                               : std::vector<Access>{call(site)});
     return;
   }
-  win->ops_since_fence = true;
-  win->last_op = site;
+  // Only an operation no other epoch covers waits for the next fence.
+  if (!win->lock_all && !win->start && win->locks.count(op.target) == 0) {
+    win->ops_since_fence = true;
+    win->last_op = site;
+  }
   if (op.target < 0 || static_cast<std::size_t>(op.target) >= win->targets.size()) return;
   const WindowTarget& t = win->targets[static_cast<std::size_t>(op.target)];
   const std::int64_t lo = op.target_disp * static_cast<std::int64_t>(t.disp_unit);
@@ -253,8 +289,13 @@ void RmaSync::operation(Win w, const RmaOperation& op) {
   const auto base = static_cast<std::uint64_t>(lo);
   std::vector<std::pair<std::uint64_t, std::uint64_t>> blocks = op.blocks;
   if (blocks.empty()) blocks.emplace_back(0, op.target_bytes);
-  for (const auto& [b_lo, b_hi] : blocks)
-    if (auto c = set.insert(base + b_lo, base + b_hi, op.access)) {
+  for (const auto& [b_lo, b_hi] : blocks) {
+    // A block starts on an element boundary (the element type is basic), so
+    // its element phase follows from its byte offset in the window.
+    RmaAccess a = op.access;
+    if (a.kind == RmaAccessKind::accumulate && op.element_size > 0)
+      a.phase = static_cast<std::uint32_t>((base + b_lo) % op.element_size);
+    if (auto c = set.insert(base + b_lo, base + b_hi, a)) {
       report(both_accumulates(c->previous, op.access) ? ErrorClass::rma_remote_atomicity
                                                     : ErrorClass::rma_local_same_origin_conflict,
            site.op + " and an earlier " + c->previous.site.op + " of this rank touch bytes [" +
@@ -264,6 +305,7 @@ void RmaSync::operation(Win w, const RmaOperation& op) {
             Access{c->previous.site, AccessKind::call, 0, 0, c->previous.time, 0}});
       break;
     }
+  }
   track_peak(*win);
 }
 

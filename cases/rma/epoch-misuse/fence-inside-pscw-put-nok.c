@@ -1,7 +1,7 @@
 // GENERATED: cases/gen/rma_misuse.cpp
 // DESCRIPTION: Both ranks call MPI_Win_fence while rank 0's PSCW access epoch and rank 1's exposure epoch are open, mixing fence and PSCW on one epoch.
 // NPROCS: 2
-// EXPECT: error rma.sync.unmatched
+// EXPECT: error rma.sync.mixed-modes
 // EXPECT-AT: start fence
 // TWIN: rma/epoch-misuse/fence-inside-pscw-put-ok
 // TAGS: crash

@@ -10,6 +10,7 @@ namespace {
 CollDescriptor bcast(int root) {
   CollDescriptor d;
   d.kind = CollKind::bcast;
+  d.has_root = 1;
   d.root = root;
   d.has_signature = 1;
   d.signature_hash = 42;
@@ -27,6 +28,14 @@ TEST(Collectives, IdenticalCallsMatch) {
   std::vector<CollDescriptor> all = {bcast(0), bcast(0), bcast(0)};
   for (int r = 0; r < 3; ++r) EXPECT_FALSE(compare(all, r));
   EXPECT_TRUE(kinds_agree(all));
+}
+
+// A root of -1 is a user's value like any other: it differs from no root.
+TEST(Collectives, RootMinusOneIsNotNoRoot) {
+  CollDescriptor none = bcast(0);
+  none.has_root = 0;
+  std::vector<CollDescriptor> all = {bcast(-1), none};
+  EXPECT_EQ(class_on(all, 1), ErrorClass::coll_arg_root_mismatch);
 }
 
 TEST(Collectives, OnlyDeviatingRanksReport) {

@@ -93,7 +93,7 @@ TEST(RequestTracker, PersistentNeverFreedIsReported) {
   t.completed(9);
   EXPECT_EQ(t.active_count(), 0u);
   t.finalize();
-  EXPECT_EQ(out.classes(), Strings{"nb.request.missing-completion"});
+  EXPECT_EQ(out.classes(), Strings{"res.leak.request"});
 }
 
 

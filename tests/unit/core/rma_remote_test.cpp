@@ -53,6 +53,36 @@ TEST_F(RemoteTest, AccumulateRules) {
   EXPECT_EQ(out.classes(), (Strings{"rma.remote.atomicity", "rma.remote.atomicity", "rma.remote.atomicity"}));
 }
 
+TEST_F(RemoteTest, AccumulatesOnDifferentElementBoundariesAreNotAtomic) {
+  auto acc = [](int origin, std::uint64_t lo, std::uint32_t phase) {
+    RemoteRecord r = rec(A, origin, lo, lo + 4, RmaCompletion::active, 3, 7);
+    r.interval.access.phase = phase;
+    return r;
+  };
+  remote.epoch(1, {acc(0, 0, 0), acc(2, 0, 0)}, 1, 2);
+  EXPECT_TRUE(out.findings.empty());
+  remote.epoch(1, {acc(0, 0, 0), acc(2, 1, 1)}, 2, 3);
+  EXPECT_EQ(out.classes(), (Strings{"rma.remote.atomicity"}));
+}
+
+// A buffer MPI reads or writes for the window's owner inside its own window
+// (an RMA origin, a send or receive buffer) is a local access of the epoch.
+TEST_F(RemoteTest, OwnersMpiBuffersInTheWindowAreLocalAccesses) {
+  auto own = [](RmaAccessKind kind, std::uint64_t lo, std::uint64_t hi) {
+    RemoteRecord r = rec(kind, 1, lo, hi);
+    r.interval.access.site.op = "MPI_Send";
+    return r;
+  };
+  remote.epoch(1, {rec(R, 0, 4, 8)}, 1, 2, std::nullopt, {own(R, 4, 8)});  // two reads
+  remote.epoch(1, {rec(W, 0, 4, 8)}, 2, 3, std::nullopt, {own(R, 8, 12)});  // other bytes
+  EXPECT_TRUE(out.findings.empty());
+  remote.epoch(1, {rec(W, 0, 4, 8)}, 3, 4, std::nullopt, {own(R, 4, 8)});
+  remote.epoch(1, {rec(R, 0, 4, 8)}, 4, 5, std::nullopt, {own(W, 6, 10)});
+  EXPECT_EQ(out.classes(), (Strings{"rma.local.target-access-during-remote",
+                                    "rma.local.target-access-during-remote"}));
+  EXPECT_EQ(out.findings[1].accesses.at(0).addr, 6u);  // bytes [6, 8) of the window
+}
+
 TEST_F(RemoteTest, NoPutEpochAcceptsReadsOnlyAndNamesTheOpeningCall) {
   const Site fence = at("MPI_Win_fence", 0x900, 1);
   remote.epoch(1, {rec(R, 0, 0, 4), rec(A, 2, 4, 8, RmaCompletion::active, rma_op_no_op, 7)}, 1, 2, fence);
@@ -70,10 +100,43 @@ TEST_F(RemoteTest, PassiveFlushedAndExclusiveAreOrdered) {
   remote.passive(1, rec(W, 0, 0, 4, RmaCompletion::flush), 5);
   remote.passive(1, rec(W, 2, 0, 4, RmaCompletion::unlock_exclusive), 6);
   remote.passive(1, rec(W, 3, 0, 4, RmaCompletion::unlock_shared), 7);
+  remote.settle(1, {});
   EXPECT_TRUE(out.findings.empty());
+  remote.passive(1, rec(W, 3, 0, 4, RmaCompletion::unlock_shared), 7);
   remote.passive(1, rec(R, 4, 2, 3, RmaCompletion::unlock_shared), 8);
+  EXPECT_TRUE(out.findings.empty());  // known only at settle
+  remote.settle(1, {{3, 0}, {4, 0}});
   EXPECT_EQ(out.classes(), (Strings{"rma.remote.conflict"}));
   EXPECT_EQ(remote.nodes(), 1u);
+}
+
+// Shared-lock epochs of two origins conflict only where nothing could order
+// them: a collective on the window's communicator between them, or a call
+// after one unlock that may tell others together with one before the other
+// lock that may learn (a chain through a third process included).
+TEST_F(RemoteTest, PassiveEpochsOrderedByCollectivesOrMessagesAreNotReported) {
+  auto shared = [](int origin, PassiveMarks m) {
+    RemoteRecord r = rec(W, origin, 0, 4, RmaCompletion::unlock_shared);
+    r.marks = m;
+    return r;
+  };
+  // A barrier between: origin 2 locks after its first collective, origin 0 unlocked before it.
+  remote.passive(1, shared(0, {0, 0, 0, 1}), 5);
+  remote.passive(1, shared(2, {1, 1, 0, 0}), 6);
+  remote.settle(1, {{0, 1}, {2, 0}});
+  EXPECT_TRUE(out.findings.empty());
+  // Origin 0 sends after its unlock, origin 2 receives before its lock.
+  RemoteAccesses chain{out.sink()};
+  chain.passive(1, shared(0, {0, 0, 0, 1}), 5);
+  chain.passive(1, shared(2, {0, 0, 1, 1}), 6);
+  chain.settle(1, {{0, 2}, {2, 1}});
+  EXPECT_TRUE(out.findings.empty());
+  // Neither sends after its unlock: concurrent.
+  RemoteAccesses unordered{out.sink()};
+  unordered.passive(1, shared(0, {1, 1, 3, 4}), 5);
+  unordered.passive(1, shared(2, {1, 1, 3, 4}), 6);
+  unordered.settle(1, {{0, 4}, {2, 4}});
+  EXPECT_EQ(out.classes(), (Strings{"rma.remote.conflict"}));
 }
 
 TEST(RmaSyncCompletion, ShipsCompletedIntervalsPerTarget) {

@@ -41,6 +41,32 @@ TEST_F(RmaSyncTest, FenceEpochsAreClean) {
   EXPECT_TRUE(out.findings.empty());
 }
 
+// MPI-3.1 §11.5: access epochs of different modes must not overlap. An empty
+// fence epoch (fence(0) then only lock epochs) is no epoch; one with a pending
+// operation is.
+TEST_F(RmaSyncTest, MixedSynchronisationModes) {
+  rma.fence(1, 0, at("MPI_Win_fence", 0x2));
+  rma.lock(1, 1, at("MPI_Win_lock", 0x3));
+  rma.operation(1, put(1, 0, 4, 0x4));
+  rma.unlock(1, 1, at("MPI_Win_unlock", 0x5));
+  rma.lock(1, 1, at("MPI_Win_lock", 0x6));  // the put above was the lock epoch's
+  rma.unlock(1, 1, at("MPI_Win_unlock", 0x7));
+  EXPECT_TRUE(out.findings.empty());
+  rma.operation(1, put(1, 1, 4, 0x8));      // pending until the next fence
+  rma.lock_all(1, at("MPI_Win_lock_all", 0x9));
+  rma.unlock_all(1, at("MPI_Win_unlock_all", 0xa));
+  rma.fence(1, no_succeed, at("MPI_Win_fence", 0xb));
+  rma.lock(1, 1, at("MPI_Win_lock", 0xc));
+  rma.fence(1, 0, at("MPI_Win_fence", 0xd));  // inside the lock epoch
+  rma.unlock(1, 1, at("MPI_Win_unlock", 0xe));
+  rma.start(1, at("MPI_Win_start", 0xf));
+  rma.lock(1, 1, at("MPI_Win_lock", 0x10));   // inside the PSCW access epoch
+  EXPECT_EQ(out.classes(), (Strings{"rma.sync.mixed-modes", "rma.sync.mixed-modes", "rma.sync.mixed-modes"}));
+  EXPECT_EQ(out.findings[0].accesses.at(0).site.pc, 0x9u);
+  EXPECT_EQ(out.findings[0].accesses.at(1).site.pc, 0x2u);  // the fence that opened the epoch
+  EXPECT_EQ(out.findings[1].accesses.at(1).site.pc, 0xcu);
+}
+
 TEST_F(RmaSyncTest, OperationOutsideEpoch) {
   rma.operation(1, put(1, 0, 4, 0x3));
   rma.fence(1, no_succeed, at("MPI_Win_fence", 0x4));
@@ -163,6 +189,32 @@ TEST(RmaSyncEpochs, AccumulatesWithDifferentOpsBreakAtomicity) {
   rma.operation(1, sum);
   rma.operation(1, sum);  // same op and type: compatible
   rma.operation(1, replace);
+  EXPECT_EQ(out.classes(), std::vector<std::string>{"rma.remote.atomicity"});
+}
+
+// Element-wise atomicity holds only on the same elements: with disp_unit 1, an
+// int accumulate at byte 1 overlaps the one at byte 0 on other element
+// boundaries; at byte 4 with disp_unit 4 it shares element boundaries.
+TEST(RmaSyncEpochs, AccumulateAtomicityNeedsAlignedElements) {
+  test::Collected out;
+  RmaSync rma{out.sink()};
+  rma.created(1, test::at("MPI_Win_create", 0x1), 0, {{16, 1}, {16, 1}});
+  rma.created(2, test::at("MPI_Win_create", 0x1), 0, {{16, 4}, {16, 4}});
+  rma.lock_all(1, test::at("MPI_Win_lock_all", 0x2));
+  rma.lock_all(2, test::at("MPI_Win_lock_all", 0x2));
+  RmaOperation sum;
+  sum.access = RmaAccess{RmaAccessKind::accumulate, 3, 7, test::at("MPI_Accumulate", 0x3)};
+  sum.target = 1;
+  sum.target_bytes = 8;
+  sum.element_size = 4;
+  RmaOperation shifted = sum;
+  shifted.target_disp = 1;
+  shifted.target_bytes = 4;
+  rma.operation(2, sum);
+  rma.operation(2, shifted);  // disp 1 x disp_unit 4: element 1, aligned
+  EXPECT_TRUE(out.findings.empty());
+  rma.operation(1, sum);
+  rma.operation(1, shifted);  // disp 1 x disp_unit 1: bytes 1..4, misaligned
   EXPECT_EQ(out.classes(), std::vector<std::string>{"rma.remote.atomicity"});
 }
 

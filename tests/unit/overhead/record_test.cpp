@@ -40,6 +40,25 @@ TEST(OverheadRecord, JsonRoundTrip) {
   EXPECT_EQ(back.findings, 2);
   EXPECT_EQ(back.finding_lines, r.finding_lines);
   EXPECT_EQ(back.tool_failure, "");
+  EXPECT_EQ(back.launcher, "local");
+}
+
+TEST(OverheadRecord, LauncherNodesAndTasksRoundTripAndOldRecordsReadAsLocal) {
+  RunRecord r = ok_run("pmpi", "openmpi", "1");
+  r.launcher = "slurm";
+  r.cpu_bind = "cores";
+  r.nodes = 2;
+  r.tasks = 16;
+  RunRecord back = record_from_json(nlohmann::json::parse(to_json(r).dump()));
+  EXPECT_EQ(back.launcher, "slurm");
+  EXPECT_EQ(back.cpu_bind, "cores");
+  EXPECT_EQ(back.nodes, 2);
+  EXPECT_EQ(back.tasks, 16);
+  nlohmann::json old = to_json(r);
+  for (const char* key : {"launcher", "cpu_bind", "nodes", "tasks"}) old.erase(key);
+  RunRecord before = record_from_json(old);
+  EXPECT_EQ(before.launcher, "local");
+  EXPECT_EQ(before.nodes, 0);
 }
 
 TEST(OverheadRecord, StatusNamesRoundTrip) {

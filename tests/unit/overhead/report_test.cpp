@@ -110,3 +110,19 @@ TEST(OverheadReport, AxisFollowsTheRatiosAndClipsWideIntervals) {
 }
 
 }  // namespace assay::overhead
+
+namespace assay::overhead {
+
+TEST(OverheadReport, MarkdownSaysHowTheRunsWereLaunched) {
+  std::vector<RunRecord> records = {run("native", {1.0, 1.1}), run("pmpi", {2.0, 2.1})};
+  for (auto& r : records) {
+    r.launcher = "slurm";
+    r.cpu_bind = "cores";
+    r.nodes = 2;
+    r.tasks = 8;
+  }
+  std::string md = markdown_report(records, overhead_rows(records), {}, "p.svg");
+  EXPECT_NE(md.find("- launched by slurm (srun --cpu-bind=cores), 2 nodes, 8 tasks: 2 runs\n"), std::string::npos) << md;
+}
+
+}  // namespace assay::overhead

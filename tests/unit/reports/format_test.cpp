@@ -189,3 +189,44 @@ TEST(HtmlReport, RecallPrecisionPlotHasOnePointPerDefinedColumn) {
 
 }  // namespace
 }  // namespace assay
+
+namespace assay {
+
+// Every format shows the comparison of several journals with the tools'
+// versions and dates; the LaTeX table is complete (a paper \input's it as is).
+class ComparisonFormat : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ComparisonFormat, ShowsTheSideBySideComparisonWithVersionsAndDates) {
+  ReportModel m =
+      build_model({load_journal_input(std::string(ASSAY_TEST_DATA_DIR) + "/reports/compare/alpha/results.jsonl"),
+                   load_journal_input(std::string(ASSAY_TEST_DATA_DIR) + "/reports/compare/beta/results.jsonl")},
+                  test::fixture_taxonomy());
+  std::ostringstream s;
+  make_reporter(GetParam())->report(m, s);
+  const std::string out = s.str();
+  std::vector<std::string> wanted{"alpha 1.2", "beta 7", "2026-11-20", "2026-11-21"};
+  if (GetParam() != "json") wanted.insert(wanted.end(), {"0.800", "0.667"});
+  for (const auto& v : wanted)
+    EXPECT_NE(out.find(v), std::string::npos) << v << " missing in:\n" << out;
+  if (GetParam() == "latex") {
+    EXPECT_NE(out.find("\\label{tab:mpi-assay-comparison}"), std::string::npos);
+    auto count = [&](const std::string& what) {
+      std::size_t n = 0;
+      for (auto at = out.find(what); at != std::string::npos; at = out.find(what, at + 1)) ++n;
+      return n;
+    };
+    EXPECT_EQ(count("\\begin{tabular}"), count("\\end{tabular}"));
+    EXPECT_EQ(count("\\begin{table}"), count("\\end{table}"));
+  }
+  if (GetParam() == "json") {
+    auto rma = json::parse(out)["comparison"][0];
+    EXPECT_EQ(rma["level"], "family");
+    EXPECT_DOUBLE_EQ(rma["cells"][1]["f1"].get<double>(), 0.8);
+  }
+  if (GetParam() == "csv") { EXPECT_NE(out.find("comparison,family,rma,,beta/mpich@beta,2,0,1,1,0.667,1.000,0.800,0.500"), std::string::npos) << out; }
+}
+
+INSTANTIATE_TEST_SUITE_P(Reports, ComparisonFormat, ::testing::Values("terminal", "md", "html", "csv", "json", "latex"),
+                         [](const ::testing::TestParamInfo<std::string>& p) { return p.param; });
+
+}  // namespace assay

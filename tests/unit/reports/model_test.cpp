@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include "fixtures.hpp"
 
 namespace assay {
@@ -162,4 +164,57 @@ TEST(ReportModel, MissingJournalThrows) {
 }
 
 }  // namespace
+}  // namespace assay
+
+namespace assay {
+namespace {
+
+ReportModel compare_model() {
+  return build_model({load_journal_input(std::string(ASSAY_TEST_DATA_DIR) + "/reports/compare/alpha/results.jsonl"),
+                      load_journal_input(std::string(ASSAY_TEST_DATA_DIR) + "/reports/compare/beta/results.jsonl")},
+                     test::fixture_taxonomy());
+}
+
+const ComparisonRow& comparison_of(const ReportModel& m, const std::string& id) {
+  for (const auto& row : m.comparison)
+    if (row.id == id) return row;
+  throw std::runtime_error("no comparison row " + id);
+}
+
+}  // namespace
+
+// Two journals (tools alpha on Open MPI, beta on MPICH) side by side: counts,
+// ratios and located rate per family and per class, and each tool's date.
+TEST(ReportComparison, PerFamilyAndClassCountsOfTwoJournals) {
+  ReportModel m = compare_model();
+  std::size_t alpha = test::column_of(m, "alpha/openmpi@alpha"), beta = test::column_of(m, "beta/mpich@beta");
+  const ComparisonCell& rma_a = comparison_of(m, "rma").cells[alpha];
+  EXPECT_EQ(std::make_tuple(rma_a.tp, rma_a.fn, rma_a.fp, rma_a.tn, rma_a.located), std::make_tuple(1, 1, 1, 1, 1));
+  EXPECT_DOUBLE_EQ(*rma_a.f1(), 0.5);
+  const ComparisonCell& rma_b = comparison_of(m, "rma").cells[beta];
+  EXPECT_EQ(std::make_tuple(rma_b.tp, rma_b.fn, rma_b.fp, rma_b.tn, rma_b.located), std::make_tuple(2, 0, 1, 1, 1));
+  EXPECT_DOUBLE_EQ(*rma_b.f1(), 0.8);
+  EXPECT_DOUBLE_EQ(*rma_b.located_rate(), 0.5);
+
+  // A false alarm counts against the class it names (or, for a group finding, its classes).
+  const ComparisonRow& put = comparison_of(m, "rma.local.origin-write-during-put");
+  EXPECT_FALSE(put.is_family);
+  EXPECT_EQ(std::make_tuple(put.cells[alpha].tp, put.cells[alpha].fp, put.cells[alpha].tn), std::make_tuple(1, 1, 1));
+  EXPECT_EQ(std::make_tuple(put.cells[beta].tp, put.cells[beta].fp, put.cells[beta].tn), std::make_tuple(1, 0, 2));
+  const ComparisonRow& remote = comparison_of(m, "rma.remote.conflict");
+  EXPECT_EQ(std::make_tuple(remote.cells[alpha].tp, remote.cells[alpha].fn), std::make_tuple(0, 1));
+  EXPECT_FALSE(remote.cells[alpha].precision());
+  EXPECT_EQ(std::make_tuple(remote.cells[beta].tp, remote.cells[beta].fp), std::make_tuple(1, 1));
+
+  // A timeout is a miss; not supported counts nowhere.
+  const ComparisonRow& nb = comparison_of(m, "nb");
+  EXPECT_EQ(nb.cells[alpha].fn, 1);
+  EXPECT_EQ(nb.cells[beta].tp + nb.cells[beta].fn + nb.cells[beta].fp + nb.cells[beta].tn, 0);
+
+  // Families first, then their classes.
+  EXPECT_TRUE(m.comparison.front().is_family);
+  EXPECT_EQ(*m.columns[alpha].provenance.dates.begin(), "2026-11-20");
+  EXPECT_EQ(*m.columns[beta].provenance.dates.begin(), "2026-11-21");
+}
+
 }  // namespace assay

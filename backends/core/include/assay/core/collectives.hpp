@@ -24,14 +24,16 @@ enum class CollKind : std::int32_t {
 };
 std::string_view name(CollKind k);
 
-constexpr std::int32_t no_root = -1;
 constexpr std::int32_t no_op = -1;
 constexpr std::int32_t user_op = -2;  // user-defined ops cannot be compared across ranks
 
 struct CollDescriptor {
   CollKind kind = CollKind::none;
   std::int32_t nonblocking = 0;
-  std::int32_t root = no_root;
+  // Whether the call has a root at all: any int is a root a program may pass
+  // (-1, MPI_ROOT, MPI_PROC_NULL), so none of them can mean "no root".
+  std::int32_t has_root = 0;
+  std::int32_t root = 0;
   std::int32_t op = no_op;
   std::int32_t has_signature = 0;
   std::int32_t signature_varies = 0;  // v-collectives: per-rank counts, checked by expectations

@@ -52,6 +52,12 @@ enum class ErrorClass {
   res_leak_op,
   res_lifecycle_call_outside_init,
   res_thread_level_violation,
+  rma_sync_mixed_modes,
+  nb_arg_invalid,
+  rma_arg_invalid,
+  res_arg_invalid,
+  res_leak_request,
+  rma_local_target_access_during_remote,
 };
 std::string_view id(ErrorClass c);
 

@@ -21,17 +21,23 @@ inline constexpr std::int32_t rma_op_no_op = -1;
 struct RmaAccess {
   RmaAccessKind kind = RmaAccessKind::read;
   std::int32_t op = 0;        // accumulate op (backend code), 0 otherwise
-  std::uint32_t type = 0;     // basic datatype code of an accumulate
+  std::uint32_t type = 0;     // code of the basic type an accumulate's elements have
   Site site;                  // site.rank: the origin
   std::uint64_t time = 0;     // logical time of the call on the origin
+  // Where that type's elements start, as the byte offset in the window modulo
+  // the element size: accumulates are atomic per element (MPI-3.1 §11.7.1), so
+  // two that overlap on bytes of differently aligned elements are not.
+  std::uint32_t phase = 0;
+  std::uint32_t epoch = 0;    // target side, passive target: index of its epoch's ordering marks
   bool operator==(const RmaAccess& o) const {
-    return kind == o.kind && op == o.op && type == o.type;
+    return kind == o.kind && op == o.op && type == o.type && phase == o.phase;
   }
 };
 
 // Whether two accesses to one location in one epoch may proceed concurrently
 // (RMA-Analyzer Table 1 for remote accesses, plus MPI's accumulate atomicity:
-// same basic type, same op or MPI_NO_OP, which also reads alongside a get).
+// same basic type on the same element boundaries, same op or MPI_NO_OP, which
+// also reads alongside a get).
 bool compatible(const RmaAccess& a, const RmaAccess& b);
 
 struct Interval {

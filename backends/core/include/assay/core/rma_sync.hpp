@@ -31,6 +31,7 @@ struct RmaOperation {
   int target = 0;
   std::int64_t target_disp = 0;   // in the target's disp units
   std::uint64_t target_bytes = 0; // extent of target count x datatype
+  std::uint32_t element_size = 0; // bytes of an accumulate's basic type (0: not known)
   // The bytes actually touched, as [lo, hi) relative to the displacement
   // (a strided datatype leaves gaps); empty: all of target_bytes.
   std::vector<std::pair<std::uint64_t, std::uint64_t>> blocks;
@@ -103,6 +104,7 @@ class RmaSync {
   void complete(Win w, Window& win, int target, RmaCompletion how);
   void complete_all(Win w, Window& win, RmaCompletion how);
   void track_peak(Window& win);
+  bool mixed_into_fence(Window& win, const Site& site);
 
   FindingSink sink_;
   CompletionSink completed_;

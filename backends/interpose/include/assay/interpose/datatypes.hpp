@@ -13,6 +13,12 @@ namespace assay::interpose {
 
 
 std::uint32_t basic_code(MPI_Datatype t);  // 0 when not a named type
+
+// The one named type a derived datatype is built from (MPI-3.1 §11.3.4: the
+// target datatype of an accumulate may only be built from one predefined
+// type), found through the constructors; MPI_DATATYPE_NULL when it mixes
+// several or cannot be decoded. A named type is its own element.
+MPI_Datatype element_type(MPI_Datatype t);
 std::optional<core::TypeSignature> signature(int count, MPI_Datatype t);
 std::uint64_t extent_bytes(int count, MPI_Datatype t);  // bytes spanned by count x t
 // The bytes count x t touches, as sorted disjoint [lo, hi) offsets from the

@@ -20,6 +20,7 @@
 #include <atomic>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -104,6 +105,9 @@ bool active() noexcept;
 int world_rank() noexcept;
 // The outermost interposed call of this thread in progress, if any.
 const Call* current_call() noexcept;
+// The family calls.def files an interposed call under (p2p, coll, rma, res);
+// empty for a name it does not list.
+std::string_view family_of(std::string_view name) noexcept;
 
 // Handles widened for the analysis core (MPICH: int, Open MPI: pointer).
 template <class H>

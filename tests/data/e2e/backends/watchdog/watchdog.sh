@@ -9,7 +9,9 @@ mode=$1 out=$2 rank=$3
 shift 3
 "$@" &
 pid=$!
-for ((tenth = 0; tenth < WATCHDOG_SECONDS * 10; tenth++)); do
+# Wall-clock seconds (bash's SECONDS), not a count of sleeps: on a loaded machine
+# each sleep takes longer than asked and the report would come after the timeout.
+until ((SECONDS >= WATCHDOG_SECONDS)); do
   kill -0 "$pid" 2>/dev/null || break
   sleep 0.1
 done

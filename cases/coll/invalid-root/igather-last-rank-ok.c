@@ -1,0 +1,26 @@
+// GENERATED: cases/gen/coll_roots.cpp
+// DESCRIPTION: All ranks call MPI_Igather on MPI_COMM_WORLD with root size - 1, a rank of it.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: coll/invalid-root/igather-minus-one-nok coll/invalid-root/igather-size-nok coll/invalid-root/igather-mpi-root-nok coll/invalid-root/igather-proc-null-nok
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int errors = 0;
+
+    int size;
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    int send[4] = {rank, rank, rank, rank}, recv[4] = {0, 0, 0, 0};
+    int counts[4] = {1, 1, 1, 1}, displs[4] = {0, 1, 2, 3};
+    MPI_Request req;
+    MPI_Igather(send, 1, MPI_INT, recv, 1, MPI_INT, size - 1, MPI_COMM_WORLD, &req); // @call
+    MPI_Wait(&req, MPI_STATUS_IGNORE);
+    (void)counts; (void)displs; (void)recv;
+
+    MPI_Finalize();
+    return errors != 0;
+}

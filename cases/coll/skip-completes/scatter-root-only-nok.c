@@ -1,0 +1,26 @@
+// DESCRIPTION: Rank 0 scatters one int to each rank as the root and then sends rank 1 a message; rank 1 never calls the MPI_Scatter and only receives the message.
+// NPROCS: 2
+// EXPECT: error coll.order.conditional
+// EXPECT-AT: coll
+// TWIN: coll/skip-completes/scatter-root-only-ok
+// TIMEOUT: 20
+// NOTE: MPI-3.1 5.1: all processes of the communicator must call a collective; MPI may let some return before the others call it (a small Bcast or Scatter at the root, a Reduce at a leaf), so the program completes natively, and a checker must report instead of waiting for the missing call.
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int data[2] = {rank, rank}, token = 0;
+
+    if (rank == 0) {
+        MPI_Scatter(data, 1, MPI_INT, &token, 1, MPI_INT, 0, MPI_COMM_WORLD); // @coll
+        MPI_Send(&token, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+    } else if (rank == 1) {
+        MPI_Recv(&token, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+
+    MPI_Finalize();
+    return 0;
+}

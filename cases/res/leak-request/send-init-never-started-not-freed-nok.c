@@ -1,0 +1,26 @@
+// DESCRIPTION: Rank 0 creates a persistent MPI_Send_init request, never starts it and never frees it.
+// NPROCS: 2
+// EXPECT: error res.leak.request
+// EXPECT-AT: init
+// TWIN: res/leak-request/send-init-never-started-freed-ok
+// NOTE: MPI-3.1 3.9: a persistent request stays allocated when its communication completes (it becomes inactive); only MPI_Request_free deallocates it, and every request must be freed before MPI_Finalize.
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int value = 42;
+
+    if (rank == 0) {
+        MPI_Request req;
+        MPI_Send_init(&value, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &req); // @init
+
+    } else if (rank == 1) {
+
+    }
+
+    MPI_Finalize();
+    return 0;
+}

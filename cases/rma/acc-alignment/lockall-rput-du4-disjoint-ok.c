@@ -1,0 +1,40 @@
+// GENERATED: cases/gen/rma_atomicity.cpp
+// DESCRIPTION: Rank 0 issues MPI_Rput and rank 2 MPI_Rput on one int of rank 1's window in one lockall epoch; with disp_unit sizeof(int) they target displacements 1 and 2 (bytes [4, 8) and [8, 12)).
+// NPROCS: 3
+// EXPECT: ok
+// TWIN: rma/acc-alignment/lockall-rput-du1-overlap-nok
+// NOTE: MPI-3.1 11.7.1: accumulate-family operations to one location are atomic per element of the same predefined datatype with the same op (or MPI_NO_OP); the target datatype may be derived from one predefined type (11.3.4), and atomicity holds element by element. Other concurrent overlapping accesses are erroneous.
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int errors = 0;
+
+    int window[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    MPI_Win win;
+    MPI_Win_create(window, sizeof window, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    int value[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+    unsigned int uvalue[8] = {1u, 1u, 1u, 1u, 1u, 1u, 1u, 1u};
+    int result[8], compare = 0;
+
+    MPI_Win_lock_all(0, win);
+    if (rank == 0) {
+        MPI_Request req;
+        MPI_Rput(value, 1, MPI_INT, 1, 1, 1, MPI_INT, win, &req); // @op-a
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+    } else if (rank == 2) {
+        MPI_Request req;
+        MPI_Rput(value, 1, MPI_INT, 1, 2, 1, MPI_INT, win, &req); // @op-b
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+    }
+    MPI_Win_unlock_all(win);
+
+    MPI_Win_free(&win);
+    (void)uvalue; (void)result; (void)compare;
+
+    MPI_Finalize();
+    return errors != 0;
+}

@@ -1,0 +1,28 @@
+// GENERATED: cases/gen/arg_invalid.cpp
+// DESCRIPTION: Rank 0 puts one int into rank 1's window in a fence epoch, passing 1 as target rank.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: rma/arg-invalid/put-target-out-of-range-nok
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int errors = 0;
+
+    int size;
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    int window[4] = {0, 0, 0, 0}, value = 1;
+    MPI_Win win;
+    MPI_Win_create(window, sizeof window, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    MPI_Win_fence(0, win);
+    if (rank == 0)
+        MPI_Put(&value, 1, MPI_INT, 1, 0, 1, MPI_INT, win); // @call
+    MPI_Win_fence(0, win);
+    MPI_Win_free(&win);
+
+    MPI_Finalize();
+    return errors != 0;
+}

@@ -1,0 +1,39 @@
+// GENERATED: cases/gen/rma_mixed_modes.cpp
+// DESCRIPTION: Rank 0 puts to rank 1 in a shared-lock epoch and, before closing it, opens a fence epoch and puts in it: two access epochs of different modes overlap.
+// NPROCS: 2
+// EXPECT: error rma.sync.mixed-modes
+// EXPECT-AT: first second
+// TWIN: rma/mixed-modes/fence-in-lock-closed-ok
+// TIMEOUT: 10
+// TAGS: crash
+// NOTE: MPI-3.1 11.5: distinct access epochs for a window at the same process must be disjoint; a fence starts an access epoch when RMA calls follow it before the next fence, so a lock, lock_all or start while a fence-epoch operation is pending, a fence while a lock, lock_all or PSCW epoch is open, and PSCW and passive-target epochs nested in each other mix synchronisation modes.
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int errors = 0;
+
+    int window[4] = {0, 0, 0, 0}, value = 1;
+    MPI_Win win;
+    MPI_Win_create(window, sizeof window, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    MPI_Barrier(MPI_COMM_WORLD); /* windows are initialised before any epoch */
+    if (rank == 0) {
+        MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, win); // @first
+        MPI_Put(&value, 1, MPI_INT, 1, 0, 1, MPI_INT, win);
+        MPI_Win_fence(0, win);                    // @second
+        MPI_Put(&value, 1, MPI_INT, 1, 1, 1, MPI_INT, win);
+        MPI_Win_fence(MPI_MODE_NOSUCCEED, win);
+        MPI_Win_unlock(1, win);
+    } else if (rank == 1) {
+        MPI_Win_fence(0, win);
+        MPI_Win_fence(MPI_MODE_NOSUCCEED, win);
+    }
+    MPI_Win_free(&win);
+
+    MPI_Finalize();
+    (void)errors; /* not checked: the error leaves the data undefined */
+    return 0;
+}
