@@ -35,7 +35,7 @@ constexpr std::size_t header_words = 5;
 std::size_t companion_words() { return header_words + (static_cast<std::size_t>(state().size) + 1) / 2; }
 
 const char* const send_ops[] = {"MPI_Send", "MPI_Ssend", "MPI_Bsend", "MPI_Rsend", "MPI_Isend", "MPI_Issend",
-                                "MPI_Ibsend", "MPI_Irsend", "MPI_Start", "MPI_Sendrecv", "MPI_Sendrecv_replace"};
+                                "MPI_Ibsend", "MPI_Irsend", "MPI_Start", "MPI_Sendrecv", "MPI_Sendrecv_replace", "MPI_Startall"};
 std::uint64_t op_index(const char* op) {
   for (std::size_t i = 0; i < std::size(send_ops); ++i)
     if (std::string_view(send_ops[i]) == op) return i;
@@ -107,6 +107,8 @@ std::vector<std::uint64_t> take_companion(MPI_Comm comm, const MPI_Status& st) {
   State& s = state();
   const interpose::Shadow* shadow = s.shadows.of(comm);
   if (!shadow || st.MPI_SOURCE == MPI_PROC_NULL || st.MPI_SOURCE < 0) return {};
+  // Statuses here are zeroed first: MPICH leaves the cancelled bit of a
+  // probe's status unset, and garbage there would skip the companion.
   int cancelled = 0;
   PMPI_Test_cancelled(&st, &cancelled);
   if (cancelled) return {};
@@ -126,9 +128,118 @@ std::vector<std::uint64_t> take_companion(MPI_Comm comm, const MPI_Status& st) {
   }
 }
 
-// The receive's side of the edge: join the sender's clock, compare signatures.
+// --- message races ------------------------------------------------------------------
+//
+// A wildcard receive R (MPI_ANY_SOURCE) that matched a message of sender s
+// could have matched another message m' of sender s' != s when (MPI-3.1
+// §3.5: messages of different senders are not ordered, and a pending receive
+// takes the first message that arrives for it):
+//  - R's envelope accepts m' (communicator, tag);
+//  - m' was still available to R: it is taken by a receive posted after R
+//    (receives match in the order they are posted) or never received;
+//  - the send of m' does not happen after R completed (its clock does not know
+//    R's completion): nothing the program did orders m' after R. Ordering the
+//    sends among themselves (s sends m, then a message to s', which sends m')
+//    does not order their arrival, so it is not enough.
+// Precision: the race is reported only when its other outcome changes what
+// the program can observe through MPI — the receive of m' does not accept R's
+// message (the swap would leave a message unmatched or a receive blocked), or
+// R's status was ignored (the program cannot tell which sender it got). A
+// program that reads status.MPI_SOURCE is assumed to use it; a race whose
+// data are combined in an order-independent way cannot be told from one
+// whose result depends on the order (a known limit, see docs/backends.md).
+struct Receipt {
+  std::uint64_t posted = 0;       // posting order of the receive on this rank
+  std::uint64_t comm = 0;
+  int source = -1, tag = -1;      // the receive's envelope, world rank / -1 for any
+  bool status_ignored = false;
+  std::vector<core::Site> sites;  // the receive's calls
+  int sender = -1, sent_tag = 0;  // the message it took (world rank)
+  std::uint32_t sent_knows_me = 0;  // the send's clock entry for this rank
+  core::Site send;                // the send's call, on the sender
+  std::uint32_t completed_at = 0; // this rank's clock entry after the receive completed
+  bool reported = false;
+};
+
+struct Races {
+  std::vector<Receipt> wildcard;  // recent wildcard receives
+  std::vector<Receipt> received;  // recent receives of any kind
+};
+Races& races() {
+  static Races r;
+  return r;
+}
+// Bounds: a race needs both messages in flight at once, so only recent
+// receives matter; older ones are forgotten (a race beyond them is missed).
+constexpr std::size_t wildcard_kept = 64, received_kept = 256;
+
+bool accepts(int source, int tag, int sender, int sent_tag) {
+  return (source < 0 || source == sender) && (tag < 0 || tag == sent_tag);
+}
+
+bool could_swap(const Receipt& r, const Receipt& x) {
+  return x.posted > r.posted && x.comm == r.comm && x.sender != r.sender && x.sender >= 0 && r.sender >= 0 &&
+         accepts(r.source, r.tag, x.sender, x.sent_tag) && x.sent_knows_me < r.completed_at;
+}
+
+bool observable(const Receipt& r, const Receipt& x) {
+  return r.status_ignored || !accepts(x.source, x.tag, r.sender, r.sent_tag);
+}
+
+void report_race(Receipt& r, const Receipt& x) {
+  r.reported = true;
+  const std::string tag = r.tag < 0 ? "MPI_ANY_TAG" : "tag " + std::to_string(r.tag);
+  core::Finding f{core::ErrorClass::nb_match_message_race,
+                  std::string(r.sites.empty() ? "receive" : r.sites.front().op) + " on rank " +
+                      std::to_string(state().rank) + " (MPI_ANY_SOURCE, " + tag + ", " + comm_name(r.comm) +
+                      ") took the message " + r.send.op + " of rank " + std::to_string(r.sender) + " sent, but the " +
+                      x.send.op + " of rank " + std::to_string(x.sender) +
+                      " is not ordered after that receive and could have matched it instead" +
+                      (r.status_ignored ? " (the receive ignores its status)"
+                                        : " (then the later receive, which does not accept rank " +
+                                              std::to_string(r.sender) + "'s message, would not match)"),
+                  {}};
+  for (const core::Site& s : r.sites) f.accesses.push_back(core::call(s));
+  f.accesses.push_back(core::call(r.send));
+  f.accesses.push_back(core::call(x.send));
+  interpose::report(f);
+}
+
+template <class T>
+void keep_recent(std::vector<T>& v, T item, std::size_t bound) {
+  if (v.size() >= bound) v.erase(v.begin());
+  v.push_back(std::move(item));
+}
+
+void note_receipt(Receipt x) {
+  Races& rs = races();
+  // x as the later candidate of an earlier wildcard receive.
+  for (Receipt& r : rs.wildcard)
+    if (!r.reported && could_swap(r, x) && observable(r, x)) report_race(r, x);
+  if (x.source < 0) {
+    // x as the wildcard receive, candidates already received by later-posted receives.
+    for (const Receipt& y : rs.received)
+      if (!x.reported && could_swap(x, y) && observable(x, y)) report_race(x, y);
+    keep_recent(rs.wildcard, x, wildcard_kept);
+  }
+  keep_recent(rs.received, std::move(x), received_kept);
+}
+
+// What the receive that completes was: its posting order and envelope.
+struct Posted {
+  std::uint64_t order = 0;
+  int source = -1, tag = -1;  // world rank / -1 for any
+  bool status_ignored = false;
+};
+std::uint64_t next_posting() {
+  static std::uint64_t n = 0;
+  return ++n;
+}
+
+// The receive's side of the edge: join the sender's clock, look for a message
+// race, compare signatures.
 void apply_companion(const std::vector<std::uint64_t>& w, const MPI_Status& st, MPI_Comm comm,
-                     const Signature& expected, const std::vector<core::Site>& receive_sites) {
+                     const Signature& expected, const std::vector<core::Site>& receive_sites, const Posted& posted) {
   if (w.size() < header_words) return;
   State& s = state();
   core::VectorClock sent(static_cast<std::size_t>(s.size));
@@ -138,6 +249,21 @@ void apply_companion(const std::vector<std::uint64_t>& w, const MPI_Status& st, 
   sent.assign(t.data(), t.size());
   s.clock.join(sent);
   s.clock.tick(static_cast<std::size_t>(s.rank));
+  const int from = to_world(comm, st.MPI_SOURCE);
+  const char* op = send_ops[w[4] < std::size(send_ops) ? w[4] : 0];
+  Receipt x;
+  x.posted = posted.order;
+  x.comm = comm_id(comm);
+  x.source = posted.source;
+  x.tag = posted.tag;
+  x.status_ignored = posted.status_ignored;
+  x.sites = receive_sites;
+  x.sender = from;
+  x.sent_tag = st.MPI_TAG;
+  x.sent_knows_me = sent[static_cast<std::size_t>(s.rank)];
+  x.send = core::Site{op, from, interpose::decode_site(w[0])};
+  x.completed_at = s.clock[static_cast<std::size_t>(s.rank)];
+  note_receipt(std::move(x));
   // Type matching (MPI-3.1 §3.3.1): the message's signature must be a prefix
   // of the receive's. The receive completed, so the message fitted its bytes (no
   // truncation): more elements than the receive holds (8 x MPI_BYTE into
@@ -146,8 +272,6 @@ void apply_companion(const std::vector<std::uint64_t>& w, const MPI_Status& st, 
   const std::uint64_t elements = w[2], hash = w[3];
   if (!send_checkable || !expected.checkable) return;
   if (elements <= expected.sig.elements() && expected.sig.prefix(elements).hash() == hash) return;
-  const int from = to_world(comm, st.MPI_SOURCE);
-  const char* op = send_ops[w[4] < std::size(send_ops) ? w[4] : 0];
   core::Finding f{core::ErrorClass::nb_match_type_mismatch,
                   std::string(receive_sites.empty() ? "receive" : receive_sites.front().op) + " on rank " +
                       std::to_string(s.rank) + " expects a type signature that does not match the " +
@@ -196,6 +320,7 @@ RequestInfo receive_info(const Call& call, int count, MPI_Datatype type, int sou
   i.tag = tag;
   i.persistent = persistent;
   i.site = site_of(call);
+  if (!persistent) i.posted = next_posting();
   i.op = call.name;
   Signature sig = signature_of(count, type);
   i.checkable = sig.checkable;
@@ -234,13 +359,17 @@ std::vector<Wait> waits_of(const std::vector<std::uint64_t>& handles) {
   return out;
 }
 
-void completed(const Call& call, std::uint64_t handle, const MPI_Status& st) {
+void completed(const Call& call, std::uint64_t handle, const MPI_Status& st, bool status_ignored) {
   auto it = state().requests.find(handle);
   if (it == state().requests.end()) return;
   RequestInfo& i = it->second;
   if (i.kind == RequestInfo::Kind::receive) {
     Signature expected{i.checkable, i.signature};
-    apply_companion(take_companion(i.comm, st), st, i.comm, expected, {site_at(i.op, i.site), site_here(call)});
+    std::vector<core::Site> sites{site_at(i.op, i.site)};
+    if (i.started) sites.push_back(site_at("MPI_Start", i.started));
+    sites.push_back(site_here(call));
+    apply_companion(take_companion(i.comm, st), st, i.comm, expected, sites,
+                    Posted{i.posted, world_peer(i.comm, i.peer), any_tag(i.tag), status_ignored});
   } else if (i.kind == RequestInfo::Kind::collective) {
     complete_collective(i);
   }
@@ -277,10 +406,11 @@ int send_synchronously(Call& call, const void* buf, int count, MPI_Datatype type
 
 int receive_watched(Call& call, void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
                     MPI_Status* status) noexcept {
+  const Posted posted{next_posting(), world_peer(comm, source), any_tag(tag), status == MPI_STATUS_IGNORE};
   MPI_Request r;
   int rc = PMPI_Irecv(buf, count, type, source, tag, comm, &r);
   if (rc != MPI_SUCCESS) return rc;
-  MPI_Status st;
+  MPI_Status st{};
   std::vector<Wait> waits;
   if (source != MPI_PROC_NULL) waits.push_back(Wait{WaitKind::receive, world_peer(comm, source), any_tag(tag), comm_id(comm)});
   poll(call, std::move(waits), [&] {
@@ -289,12 +419,12 @@ int receive_watched(Call& call, void* buf, int count, MPI_Datatype type, int sou
     return flag != 0;
   });
   copy_status(status, st);
-  apply_companion(take_companion(comm, st), st, comm, signature_of(count, type), {site_here(call)});
+  apply_companion(take_companion(comm, st), st, comm, signature_of(count, type), {site_here(call)}, posted);
   return MPI_SUCCESS;
 }
 
 int probe_watched(Call& call, int source, int tag, MPI_Comm comm, MPI_Status* status) noexcept {
-  MPI_Status st;
+  MPI_Status st{};
   int flag = 0;
   std::vector<Wait> waits;
   if (source != MPI_PROC_NULL) waits.push_back(Wait{WaitKind::receive, world_peer(comm, source), any_tag(tag), comm_id(comm)});
@@ -306,38 +436,44 @@ int probe_watched(Call& call, int source, int tag, MPI_Comm comm, MPI_Status* st
   return MPI_SUCCESS;
 }
 
-// Matched probes take the companion at once (the message is theirs); the
-// receive of the message then compares signatures.
-void take_probed(const Call& call, MPI_Comm comm, MPI_Message message, const MPI_Status& st) {
+// Matched probes take the companion at once (the message is theirs, and the
+// probe is where it matched); the receive of the message then joins the
+// clock and compares signatures.
+void take_probed(const Call& call, int source, int tag, MPI_Comm comm, MPI_Message message, const MPI_Status& st,
+                 bool status_ignored) {
   if (message == MPI_MESSAGE_NULL || message == MPI_MESSAGE_NO_PROC) return;
   auto w = take_companion(comm, st);
   if (w.empty()) return;
-  w.push_back(static_cast<std::uint64_t>(st.MPI_SOURCE));
-  w.push_back(static_cast<std::uint64_t>(static_cast<std::int64_t>(st.MPI_TAG)));
-  w.push_back(site_of(call));
-  state().probed[key(message)] = std::move(w);
-  (void)comm;
+  State::Probed p;
+  p.companion = std::move(w);
+  p.source = st.MPI_SOURCE;
+  p.tag = st.MPI_TAG;
+  p.site = site_of(call);
+  p.posted = next_posting();
+  p.source_filter = world_peer(comm, source);
+  p.tag_filter = any_tag(tag);
+  p.status_ignored = status_ignored;
+  p.comm = comm;
+  state().probed[key(message)] = std::move(p);
 }
 
-void matched_receive(const Call& call, MPI_Message message, int count, MPI_Datatype type, MPI_Comm comm_hint) {
+void matched_receive(const Call& call, MPI_Message message, int count, MPI_Datatype type) {
   auto it = state().probed.find(key(message));
   if (it == state().probed.end()) return;
-  std::vector<std::uint64_t> w = std::move(it->second);
+  const State::Probed p = std::move(it->second);
   state().probed.erase(it);
-  if (w.size() < 3) return;
   MPI_Status st{};
-  st.MPI_SOURCE = static_cast<int>(w[w.size() - 3]);
-  st.MPI_TAG = static_cast<int>(static_cast<std::int64_t>(w[w.size() - 2]));
-  const std::uint64_t probe_site = w.back();
-  w.resize(w.size() - 3);
-  apply_companion(w, st, comm_hint, signature_of(count, type), {site_at("MPI_Mprobe", probe_site), call.site()});
+  st.MPI_SOURCE = p.source;
+  st.MPI_TAG = p.tag;
+  apply_companion(p.companion, st, p.comm, signature_of(count, type), {site_at("MPI_Mprobe", p.site), call.site()},
+                  Posted{p.posted, p.source_filter, p.tag_filter, p.status_ignored});
 }
 
 // --- completion calls --------------------------------------------------------------
 
 int wait_one(Call& call, MPI_Request* request, MPI_Status* status) noexcept {
   const auto h = handles(1, request);
-  MPI_Status st;
+  MPI_Status st{};
   int rc = MPI_SUCCESS;
   poll(call, waits_of(h), [&] {
     int flag = 0;
@@ -345,7 +481,7 @@ int wait_one(Call& call, MPI_Request* request, MPI_Status* status) noexcept {
     return flag != 0 || rc != MPI_SUCCESS;
   });
   copy_status(status, st);
-  if (rc == MPI_SUCCESS && h[0]) completed(call, h[0], st);
+  if (rc == MPI_SUCCESS && h[0]) completed(call, h[0], st, status == MPI_STATUS_IGNORE);
   return rc;
 }
 
@@ -360,14 +496,14 @@ int wait_all(Call& call, int n, MPI_Request* requests, MPI_Status* statuses) noe
   });
   for (int i = 0; i < n; ++i) {
     if (statuses != MPI_STATUSES_IGNORE) statuses[i] = st[static_cast<std::size_t>(i)];
-    if (rc == MPI_SUCCESS && h[static_cast<std::size_t>(i)]) completed(call, h[static_cast<std::size_t>(i)], st[static_cast<std::size_t>(i)]);
+    if (rc == MPI_SUCCESS && h[static_cast<std::size_t>(i)]) completed(call, h[static_cast<std::size_t>(i)], st[static_cast<std::size_t>(i)], statuses == MPI_STATUSES_IGNORE);
   }
   return rc;
 }
 
 int wait_any(Call& call, int n, MPI_Request* requests, int* index, MPI_Status* status) noexcept {
   const auto h = handles(n, requests);
-  MPI_Status st;
+  MPI_Status st{};
   int rc = MPI_SUCCESS;
   poll(call, waits_of(h), [&] {
     int flag = 0;
@@ -376,7 +512,7 @@ int wait_any(Call& call, int n, MPI_Request* requests, int* index, MPI_Status* s
   });
   copy_status(status, st);
   if (rc == MPI_SUCCESS && *index >= 0 && *index < n && h[static_cast<std::size_t>(*index)])
-    completed(call, h[static_cast<std::size_t>(*index)], st);
+    completed(call, h[static_cast<std::size_t>(*index)], st, status == MPI_STATUS_IGNORE);
   return rc;
 }
 
@@ -392,7 +528,7 @@ int wait_some(Call& call, int n, MPI_Request* requests, int* outcount, int* indi
   for (int k = 0; k < *outcount; ++k) {
     if (statuses != MPI_STATUSES_IGNORE) statuses[k] = st[static_cast<std::size_t>(k)];
     const int i = indices[k];
-    if (rc == MPI_SUCCESS && h[static_cast<std::size_t>(i)]) completed(call, h[static_cast<std::size_t>(i)], st[static_cast<std::size_t>(k)]);
+    if (rc == MPI_SUCCESS && h[static_cast<std::size_t>(i)]) completed(call, h[static_cast<std::size_t>(i)], st[static_cast<std::size_t>(k)], statuses == MPI_STATUSES_IGNORE);
   }
   return rc;
 }
@@ -421,11 +557,11 @@ void spin(const Call& call, const std::vector<std::uint64_t>& h, bool done) {
 
 int test_one(Call& call, MPI_Request* request, int* flag, MPI_Status* status) noexcept {
   const auto h = handles(1, request);
-  MPI_Status st;
+  MPI_Status st{};
   int rc = PMPI_Test(request, flag, &st);
   spin(call, h, *flag != 0);
   if (*flag) copy_status(status, st);
-  if (rc == MPI_SUCCESS && *flag && h[0]) completed(call, h[0], st);
+  if (rc == MPI_SUCCESS && *flag && h[0]) completed(call, h[0], st, status == MPI_STATUS_IGNORE);
   return rc;
 }
 
@@ -437,19 +573,19 @@ int test_all(Call& call, int n, MPI_Request* requests, int* flag, MPI_Status* st
   if (rc != MPI_SUCCESS || !*flag) return rc;
   for (int i = 0; i < n; ++i) {
     if (statuses != MPI_STATUSES_IGNORE) statuses[i] = st[static_cast<std::size_t>(i)];
-    if (h[static_cast<std::size_t>(i)]) completed(call, h[static_cast<std::size_t>(i)], st[static_cast<std::size_t>(i)]);
+    if (h[static_cast<std::size_t>(i)]) completed(call, h[static_cast<std::size_t>(i)], st[static_cast<std::size_t>(i)], statuses == MPI_STATUSES_IGNORE);
   }
   return rc;
 }
 
 int test_any(Call& call, int n, MPI_Request* requests, int* index, int* flag, MPI_Status* status) noexcept {
   const auto h = handles(n, requests);
-  MPI_Status st;
+  MPI_Status st{};
   int rc = PMPI_Testany(n, requests, index, flag, &st);
   spin(call, h, *flag != 0);
   if (*flag) copy_status(status, st);
   if (rc == MPI_SUCCESS && *flag && *index >= 0 && *index < n && h[static_cast<std::size_t>(*index)])
-    completed(call, h[static_cast<std::size_t>(*index)], st);
+    completed(call, h[static_cast<std::size_t>(*index)], st, status == MPI_STATUS_IGNORE);
   return rc;
 }
 
@@ -462,7 +598,7 @@ int test_some(Call& call, int n, MPI_Request* requests, int* outcount, int* indi
   for (int k = 0; k < *outcount; ++k) {
     if (statuses != MPI_STATUSES_IGNORE) statuses[k] = st[static_cast<std::size_t>(k)];
     const int i = indices[k];
-    if (h[static_cast<std::size_t>(i)]) completed(call, h[static_cast<std::size_t>(i)], st[static_cast<std::size_t>(k)]);
+    if (h[static_cast<std::size_t>(i)]) completed(call, h[static_cast<std::size_t>(i)], st[static_cast<std::size_t>(k)], statuses == MPI_STATUSES_IGNORE);
   }
   return rc;
 }
@@ -470,6 +606,7 @@ int test_some(Call& call, int n, MPI_Request* requests, int* outcount, int* indi
 int sendrecv_watched(Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
                      void* recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
                      MPI_Status* status) noexcept {
+  const Posted posted{next_posting(), world_peer(comm, source), any_tag(recvtag), status == MPI_STATUS_IGNORE};
   send_companion(call.name, site_of(call), sendcount, sendtype, dest, sendtag, comm);
   MPI_Request r[2];
   int rc = PMPI_Irecv(recvbuf, recvcount, recvtype, source, recvtag, comm, &r[0]);
@@ -477,25 +614,37 @@ int sendrecv_watched(Call& call, const void* sendbuf, int sendcount, MPI_Datatyp
   if (rc != MPI_SUCCESS) return rc;
   std::vector<Wait> waits;
   if (source != MPI_PROC_NULL) waits.push_back(Wait{WaitKind::receive, world_peer(comm, source), any_tag(recvtag), comm_id(comm)});
-  MPI_Status st[2];
+  MPI_Status st[2]{};
   poll(call, std::move(waits), [&] {
     int flag = 0;
     PMPI_Testall(2, r, &flag, st);
     return flag != 0;
   });
   copy_status(status, st[0]);
-  apply_companion(take_companion(comm, st[0]), st[0], comm, signature_of(recvcount, recvtype), {site_here(call)});
+  apply_companion(take_companion(comm, st[0]), st[0], comm, signature_of(recvcount, recvtype), {site_here(call)}, posted);
   return MPI_SUCCESS;
 }
 
 int sendrecv_replace(Call& call, void* buf, int count, MPI_Datatype type, int dest, int sendtag, int source, int recvtag,
                      MPI_Comm comm, MPI_Status* status) noexcept {
+  const Posted posted{next_posting(), world_peer(comm, source), any_tag(recvtag), status == MPI_STATUS_IGNORE};
   send_companion(call.name, site_of(call), count, type, dest, sendtag, comm);
-  MPI_Status st;
+  MPI_Status st{};
   int rc = PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, &st);
   copy_status(status, st);
-  if (rc == MPI_SUCCESS) apply_companion(take_companion(comm, st), st, comm, signature_of(count, type), {site_here(call)});
+  if (rc == MPI_SUCCESS) apply_companion(take_companion(comm, st), st, comm, signature_of(count, type), {site_here(call)}, posted);
   return rc;
+}
+
+void start_persistent(const Call& call, MPI_Request request) {
+  auto it = state().requests.find(key(request));
+  if (it == state().requests.end()) return;
+  RequestInfo& i = it->second;
+  if (i.kind == RequestInfo::Kind::send) send_companion(call.name, site_of(call), i.count, i.type, i.peer, i.tag, i.comm);
+  else if (i.kind == RequestInfo::Kind::receive) {
+    i.posted = next_posting();
+    i.started = site_of(call);
+  }
 }
 
 }  // namespace
@@ -542,22 +691,14 @@ void register_messages(interpose::Hooks& h) {
                              MPI_Request* request) noexcept {
     if (rc == MPI_SUCCESS) remember(request, receive_info(call, count, type, source, tag, comm, true));
   };
-  // A persistent send sends its companion at each start.
+  // A persistent send sends its companion at each start; a persistent receive
+  // is posted at each start.
   h.before_MPI_Start = [](Call& call, MPI_Request* request) noexcept {
-    if (!request || *request == MPI_REQUEST_NULL) return;
-    auto it = state().requests.find(key(*request));
-    if (it == state().requests.end() || it->second.kind != RequestInfo::Kind::send) return;
-    const RequestInfo& i = it->second;
-    send_companion("MPI_Start", site_of(call), i.count, i.type, i.peer, i.tag, i.comm);
+    if (request && *request != MPI_REQUEST_NULL) start_persistent(call, *request);
   };
   h.before_MPI_Startall = [](Call& call, int n, MPI_Request requests[]) noexcept {
-    for (int k = 0; k < n; ++k) {
-      if (requests[k] == MPI_REQUEST_NULL) continue;
-      auto it = state().requests.find(key(requests[k]));
-      if (it == state().requests.end() || it->second.kind != RequestInfo::Kind::send) continue;
-      const RequestInfo& i = it->second;
-      send_companion("MPI_Startall", site_of(call), i.count, i.type, i.peer, i.tag, i.comm);
-    }
+    for (int k = 0; k < n; ++k)
+      if (requests[k] != MPI_REQUEST_NULL) start_persistent(call, requests[k]);
   };
   h.before_MPI_Request_free = [](Call&, MPI_Request* request) noexcept {
     if (request && *request != MPI_REQUEST_NULL) state().requests.erase(key(*request));
@@ -572,7 +713,7 @@ void register_messages(interpose::Hooks& h) {
   h.instead_MPI_Testsome = test_some;
 
   h.instead_MPI_Mprobe = [](Call& call, int source, int tag, MPI_Comm comm, MPI_Message* message, MPI_Status* status) noexcept {
-    MPI_Status st;
+    MPI_Status st{};
     int flag = 0;
     std::vector<Wait> waits;
     if (source != MPI_PROC_NULL) waits.push_back(Wait{WaitKind::receive, world_peer(comm, source), any_tag(tag), comm_id(comm)});
@@ -581,24 +722,24 @@ void register_messages(interpose::Hooks& h) {
       return flag != 0;
     });
     copy_status(status, st);
-    take_probed(call, comm, *message, st);
+    take_probed(call, source, tag, comm, *message, st, status == MPI_STATUS_IGNORE);
     return MPI_SUCCESS;
   };
   h.instead_MPI_Improbe = [](Call& call, int source, int tag, MPI_Comm comm, int* flag, MPI_Message* message,
                              MPI_Status* status) noexcept {
-    MPI_Status st;
+    MPI_Status st{};
     int rc = PMPI_Improbe(source, tag, comm, flag, message, &st);
     if (rc == MPI_SUCCESS && *flag) {
       copy_status(status, st);
-      take_probed(call, comm, *message, st);
+      take_probed(call, source, tag, comm, *message, st, status == MPI_STATUS_IGNORE);
     }
     return rc;
   };
   h.before_MPI_Mrecv = [](Call& call, void*, int count, MPI_Datatype type, MPI_Message* message, MPI_Status*) noexcept {
-    if (message) matched_receive(call, *message, count, type, MPI_COMM_WORLD);
+    if (message) matched_receive(call, *message, count, type);
   };
   h.before_MPI_Imrecv = [](Call& call, void*, int count, MPI_Datatype type, MPI_Message* message, MPI_Request*) noexcept {
-    if (message) matched_receive(call, *message, count, type, MPI_COMM_WORLD);
+    if (message) matched_receive(call, *message, count, type);
   };
 }
 
@@ -609,7 +750,7 @@ void finalize_messages(const Call& call) {
   State& s = state();
   for (const auto& [comm, shadow] : s.shadows.all()) {
     int flag = 0;
-    MPI_Status st;
+    MPI_Status st{};
     PMPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &flag, &st);
     if (!flag) continue;
     const int from = to_world(comm, st.MPI_SOURCE);

@@ -27,6 +27,8 @@ struct RequestInfo {
   int peer = -1, tag = -1;        // rank in comm, MPI_ANY_* as -1
   bool persistent = false;
   std::uint64_t site = 0;         // encoded call site
+  std::uint64_t posted = 0;       // receives: posting order on this rank (at MPI_Start when persistent)
+  std::uint64_t started = 0;      // persistent receives: encoded site of the last MPI_Start
   const char* op = "";
   // Send side, persistent requests: what MPI_Start sends along.
   const void* buf = nullptr;
@@ -46,8 +48,17 @@ struct State {
   interpose::Shadows shadows;          // companions travel on these
   MPI_Comm control = MPI_COMM_NULL;    // the watchdog's own duplicate of MPI_COMM_WORLD
   std::map<std::uint64_t, RequestInfo> requests;  // by handle
-  // Companions already taken by MPI_Mprobe/MPI_Improbe, by message handle.
-  std::map<std::uint64_t, std::vector<std::uint64_t>> probed;
+  // Companions already taken by MPI_Mprobe/MPI_Improbe, by message handle,
+  // with what the probe matched: the probe is where a matched receive matches.
+  struct Probed {
+    std::vector<std::uint64_t> companion;
+    int source = -1, tag = 0;           // the message, in the communicator
+    std::uint64_t site = 0, posted = 0;  // the probe's call site and posting order
+    int source_filter = -1, tag_filter = -1;  // the probe's envelope (world rank / -1 for any)
+    bool status_ignored = false;
+    MPI_Comm comm = MPI_COMM_NULL;
+  };
+  std::map<std::uint64_t, Probed> probed;
   // Companion sends still in flight, with their buffers.
   std::vector<MPI_Request> outgoing;
   std::vector<std::vector<std::uint64_t>> outgoing_buffers;
