@@ -20,7 +20,15 @@ namespace {
     detail::enter(call);                                                        \
     for (const Checker* c : checkers())                                         \
       if (c->hooks.before_##name) c->hooks.before_##name(call, ASSAY_UNPAREN args); \
-    int rc = P##name args;                                                      \
+    int rc = MPI_SUCCESS;                                                       \
+    bool replaced = false;                                                      \
+    for (const Checker* c : checkers())                                         \
+      if (c->hooks.instead_##name) {                                            \
+        rc = c->hooks.instead_##name(call, ASSAY_UNPAREN args);                 \
+        replaced = true;                                                        \
+        break;                                                                  \
+      }                                                                         \
+    if (!replaced) rc = P##name args;                                           \
     for (const Checker* c : checkers())                                         \
       if (c->hooks.after_##name) c->hooks.after_##name(call, rc, ASSAY_UNPAREN args); \
     detail::leave();                                                            \

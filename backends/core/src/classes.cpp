@@ -34,6 +34,8 @@ std::string_view id(ErrorClass c) {
     case ErrorClass::nb_buffer_truncation: return "nb.buffer.truncation";
     case ErrorClass::nb_match_type_mismatch: return "nb.match.type-mismatch";
     case ErrorClass::nb_match_tag_mismatch: return "nb.match.tag-mismatch";
+    case ErrorClass::nb_match_message_race: return "nb.match.message-race";
+    case ErrorClass::nb_match_deadlock: return "nb.match.deadlock";
     case ErrorClass::res_leak_communicator: return "res.leak.communicator";
     case ErrorClass::res_leak_datatype: return "res.leak.datatype";
     case ErrorClass::res_leak_group: return "res.leak.group";

@@ -1,5 +1,7 @@
 #include "assay/core/type_signature.hpp"
 
+#include <algorithm>
+
 namespace assay::core {
 
 namespace {
@@ -41,6 +43,25 @@ std::uint64_t TypeSignature::hash() const {
   }
   mix(elements_);
   return h;
+}
+
+}  // namespace assay::core
+
+namespace assay::core {
+
+TypeSignature TypeSignature::prefix(std::uint64_t elements) const {
+  TypeSignature out;
+  for (const Run& r : runs_) {
+    if (out.elements_ >= elements) break;
+    out.append(r.code, std::min(r.count, elements - out.elements_));
+  }
+  return out;
+}
+
+bool TypeSignature::contains(std::uint32_t code) const {
+  for (const Run& r : runs_)
+    if (r.code == code) return true;
+  return false;
 }
 
 }  // namespace assay::core

@@ -42,3 +42,23 @@ TEST(TypeSignature, StructSignatureRepeats) {
 
 }  // namespace
 }  // namespace assay::core
+
+namespace assay::core {
+namespace {
+
+TEST(TypeSignature, PrefixIsWhatAShorterMessageMustMatch) {
+  TypeSignature recv;  // 2 ints then 2 doubles
+  recv.append(1, 2);
+  recv.append(2, 2);
+  TypeSignature three;  // 2 ints, 1 double
+  three.append(1, 2);
+  three.append(2, 1);
+  EXPECT_EQ(recv.prefix(3), three);
+  EXPECT_EQ(recv.prefix(3).hash(), three.hash());
+  EXPECT_EQ(recv.prefix(10), recv);
+  EXPECT_TRUE(recv.contains(2));
+  EXPECT_FALSE(recv.contains(3));
+}
+
+}  // namespace
+}  // namespace assay::core

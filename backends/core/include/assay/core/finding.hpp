@@ -44,6 +44,8 @@ enum class ErrorClass {
   nb_buffer_truncation,
   nb_match_type_mismatch,
   nb_match_tag_mismatch,
+  nb_match_message_race,
+  nb_match_deadlock,
   res_leak_communicator,
   res_leak_datatype,
   res_leak_group,

@@ -16,6 +16,11 @@ class TypeSignature {
 
   std::uint64_t elements() const { return elements_; }
   std::uint64_t hash() const;
+  // The signature of the first `elements` elements (all of them when fewer):
+  // what a receive with this signature expects of a shorter message.
+  TypeSignature prefix(std::uint64_t elements) const;
+  // True when some element has basic type `code`.
+  bool contains(std::uint32_t code) const;
   bool operator==(const TypeSignature& o) const { return runs_ == o.runs_; }
 
  private:

@@ -61,10 +61,14 @@ class Guard {
 
 #define ASSAY_UNPAREN(...) __VA_ARGS__
 
-// One slot per interposed call and moment; null = no hook.
+// One slot per interposed call and moment; null = no hook. `instead_` replaces
+// the PMPI call itself (the first checker that fills it wins): for a checker
+// that must stay responsive while the program blocks, e.g. vclock's deadlock
+// watchdog, which completes a blocking receive as a nonblocking one it polls.
 struct Hooks {
 #define ASSAY_CALL(family, name, params, args)                                \
   void (*before_##name)(Call&, ASSAY_UNPAREN params) noexcept = nullptr;      \
+  int (*instead_##name)(Call&, ASSAY_UNPAREN params) noexcept = nullptr;      \
   void (*after_##name)(Call&, int rc, ASSAY_UNPAREN params) noexcept = nullptr;
 #include "assay/interpose/calls.def"
 #undef ASSAY_CALL

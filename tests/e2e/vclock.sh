@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The vclock backend on its own cases (cases/nb/vclock), one pair per class it
+# checks (message races: the send chain and a persistent receive vs a send
+# ordered after the receive and a program that reads the status): the
+# erroneous case is TP and located, its correct twin TN. The
+# deadlock is reported before the timeout (the run ends by the watchdog's
+# abort, not the runner's kill), and the watchdog stays silent while a rank
+# sleeps 3 s in compute before sending.
+source "$(dirname "$0")/lib.sh"
+mpi=$1
+j=$work/results.jsonl
+cases='nb/vclock/recv-from-finished-rank-nok nb/vclock/slow-sender-recv-ok nb/vclock/send-send-small-nok nb/vclock/send-recv-ordered-ok nb/vclock/isend-never-received-nok nb/vclock/isend-received-ok nb/vclock/sendrecv-type-nok nb/vclock/sendrecv-type-ok nb/vclock/race-send-chain-np3-nok nb/vclock/race-persistent-recv-any-np3-nok nb/vclock/race-recv-any-ordered-np3-ok nb/vclock/race-irecv-waitany-status-np4-ok'
+# shellcheck disable=SC2086
+run --backend vclock --mpi "$mpi" --journal "$j" --quiet $cases > "$work/out" 2>&1 || { cat "$work/out"; fail "run failed"; }
+cat "$work/out"
+for c in recv-from-finished-rank-nok send-send-small-nok; do
+  expect_field "$j" "nb/vclock/$c" vclock outcome TP
+  expect_field "$j" "nb/vclock/$c" vclock timed_out false
+  grep -F "\"case\":\"nb/vclock/$c\"" "$j" | grep -qF '"class":"nb.match.deadlock"' || fail "$c: no nb.match.deadlock finding"
+done
+expect_field "$j" nb/vclock/send-send-small-nok vclock located true
+expect_field "$j" nb/vclock/isend-never-received-nok vclock outcome TP
+expect_field "$j" nb/vclock/isend-never-received-nok vclock located true
+expect_field "$j" nb/vclock/sendrecv-type-nok vclock outcome TP
+expect_field "$j" nb/vclock/sendrecv-type-nok vclock located true
+# Message races: a send ordered after the matched one through a third rank
+# still races (only a send after the receive is ordered); both sends named.
+for c in race-send-chain-np3-nok race-persistent-recv-any-np3-nok; do
+  expect_field "$j" "nb/vclock/$c" vclock outcome TP
+  expect_field "$j" "nb/vclock/$c" vclock located true
+done
+for c in slow-sender-recv-ok send-recv-ordered-ok isend-received-ok sendrecv-type-ok race-recv-any-ordered-np3-ok race-irecv-waitany-status-np4-ok; do
+  expect_field "$j" "nb/vclock/$c" vclock outcome TN
+done
+echo "PASS"
