@@ -211,6 +211,7 @@ struct RunArgs {
   std::string journal, results_dir = "results", cache_dir = std::string(ASSAY_BINARY_DIR) + "/case-cache";
   int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   int timeout = 30;
+  std::size_t keep_output = 1 << 20;
   bool rerun = false, check = false, quiet = false, summary = true;
   bool jobs_given = false;  // -j on the command line (else, inside a Slurm allocation: its tasks)
   assay::LauncherArgs launcher;
@@ -298,6 +299,7 @@ int cmd_run(const CaseSelection& sel, RunArgs a, const std::vector<std::string>&
     return assay::make_launcher(m, options);
   };
   o.default_timeout_s = a.timeout;
+  o.keep_output = a.keep_output;
   o.rerun = a.rerun;
   o.check = a.check;
 
@@ -373,6 +375,9 @@ int main(int argc, char** argv) {
   auto* jobs_option = run->add_option("-j,--jobs", run_args.jobs, "Cores (Slurm: tasks) to use; a run of n ranks takes n")
                           ->capture_default_str();
   run->add_option("--timeout", run_args.timeout, "Seconds per run when the case sets none")->capture_default_str();
+  run->add_option("--keep-output", run_args.keep_output,
+                  "Bytes kept of each run's stdout and of its stderr: the first BYTES and the last BYTES (the rest is dropped, the record says `truncated`); 0 = all")
+      ->capture_default_str();
   run->add_flag("--rerun", run_args.rerun, "Recompute runs already in the journal");
   run->add_flag("--check", run_args.check, "Exit 1 when an outcome is neither good nor a known miss in expected-results");
   run->add_flag("--quiet", run_args.quiet, "No progress and no table");

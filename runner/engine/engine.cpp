@@ -328,6 +328,7 @@ void MatrixRun::start(const Item& item) {
   Command cmd;
   try {
     cmd = run_command_of(item, dir);
+    cmd.keep_output = opt_.keep_output;
   } catch (const std::exception& e) {
     release_and_finish(ExitInfo{}, ParsedFindings{{}, {}, std::string("cannot build the command: ") + e.what()});
     return;
@@ -407,6 +408,7 @@ void MatrixRun::finish(const Item& item, const std::string& dir, const ExitInfo&
   json jp = json::array();
   for (const auto& p : parsed.problems) jp.push_back(p.str());
   rec["problems"] = jp;
+  if (parsed.problems_dropped > 0) rec["problems_dropped"] = parsed.problems_dropped;
   rec["build_s"] = build && build->ok ? build->seconds : 0.0;
   if (build) rec["build_key"] = build->spec.key();
   if (build && !build->ok) rec["compile_log"] = build->log.substr(0, 8000);
@@ -415,6 +417,8 @@ void MatrixRun::finish(const Item& item, const std::string& dir, const ExitInfo&
     rec["stdout"] = fs::relative(dir + "/stdout", journal_dir_).string();
     rec["stderr"] = fs::relative(dir + "/stderr", journal_dir_).string();
     rec["stderr_tail"] = read_tail(dir + "/stderr", 2000);
+    rec["truncated"] = exit.output_dropped > 0;
+    if (exit.output_dropped > 0) rec["output_dropped"] = exit.output_dropped;
     rec["leftover_processes"] = exit.leftovers.size();
     summary_.sum_run_s += exit.seconds();
     summary_.leftover_processes += static_cast<int>(exit.leftovers.size());
@@ -511,6 +515,12 @@ RunSummary MatrixRun::execute() {
   prepare_static();
   preflight();
   journal_ = std::make_unique<JournalWriter>(opt_.journal_path);
+  // A runner killed with SIGKILL could not kill what its runs started; its process
+  // log (pids and start times) lets this one do it. Ours is kept until we end.
+  const std::string process_log = opt_.journal_path + ".processes";
+  if (const int killed = kill_recorded_processes(process_log))
+    progress_.note(fmt::format("killed {} process(es) left running by an earlier runner of this journal", killed));
+  supervisor_.record_processes(process_log);
   JournalContents existing = read_journal(opt_.journal_path);
   for (const auto& p : existing.problems) progress_.note("journal: " + p.str() + " (skipped)");
   journal_->append(session_record());

@@ -30,6 +30,7 @@ struct RunOptions {
   std::function<std::unique_ptr<Launcher>(const MpiImpl&)> make_launcher;
   int jobs = 2;                       // slots; a run of n ranks takes min(n, jobs)
   int default_timeout_s = 30;
+  std::size_t keep_output = 1 << 20;   // of each run's stdout and stderr: first and last bytes kept (0 = all)
   bool rerun = false;                 // recompute runs already in the journal
   bool check = false;                 // compare outcomes with expected-results
 };

@@ -13,8 +13,15 @@ std::string read_file(const std::string& path) {
 }
 
 std::string read_tail(const std::string& path, std::size_t bytes) {
-  std::string text = read_file(path);
-  return text.size() > bytes ? text.substr(text.size() - bytes) : text;
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  if (!in) return "";
+  const auto size = static_cast<std::size_t>(in.tellg());
+  const std::size_t start = size > bytes ? size - bytes : 0;
+  in.seekg(static_cast<std::streamoff>(start));
+  std::string text(size - start, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  return text;
 }
 
 }  // namespace assay
