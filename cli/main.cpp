@@ -40,15 +40,57 @@ std::string source_dir() {
   return env && *env ? env : ASSAY_SOURCE_DIR;
 }
 
+// --timeout 0 or less would mean "no timeout" to the supervisor: a hung case would hang the run.
+const CLI::Validator at_least_one_second(
+    [](std::string& value) -> std::string {
+      try {
+        if (std::stoi(value) >= 1) return "";
+      } catch (const std::exception&) {
+      }
+      return "must be a whole number of seconds, at least 1 (got '" + value + "')";
+    },
+    "SECONDS>=1");
+
+// A word the shell reads back as itself.
+std::string shell_quoted(const std::string& word) {
+  if (!word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./,=:@+%") == std::string::npos)
+    return word;
+  std::string quoted = "'";
+  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+// The command that resumes this run: the same one, naming the journal it wrote.
+std::string resume_command(const std::vector<std::string>& argv, const std::string& journal) {
+  std::string cmd;
+  bool named = false;
+  for (std::size_t i = 0; i < argv.size(); ++i) {
+    if (argv[i] == "--journal" && i + 1 < argv.size()) {
+      cmd += " --journal " + shell_quoted(journal);
+      ++i;
+      named = true;
+      continue;
+    }
+    if (argv[i].rfind("--journal=", 0) == 0) {
+      cmd += " --journal " + shell_quoted(journal);
+      named = true;
+      continue;
+    }
+    cmd += (i ? " " : "") + shell_quoted(argv[i]);
+  }
+  if (!named) cmd += " --journal " + shell_quoted(journal);
+  return cmd;
+}
+
 struct CaseSelection {
   std::vector<std::string> roots, families, groups, classes, tags, globs;
 
   void add_options(CLI::App& cmd) {
-    cmd.add_option("--cases", roots, "Cases folder (repeatable; default: the suite's cases/)");
-    cmd.add_option("--family", families, "Only these families (rma, nb, coll, mem, res)")->delimiter(',');
-    cmd.add_option("--group", groups, "Only these groups: family/group (e.g. rma/fence-matrix)")->delimiter(',');
-    cmd.add_option("--class", classes, "Only cases expecting a class matching this glob ('ok' for correct cases)")->delimiter(',');
-    cmd.add_option("--tag", tags, "Only cases with this tag (e.g. smoke)")->delimiter(',');
+    cmd.add_option("--cases", roots, "Cases folder (repeatable; default: the suite's cases/)")->allow_extra_args(false);
+    cmd.add_option("--family", families, "Only these families (rma, nb, coll, mem, res)")->delimiter(',')->allow_extra_args(false);
+    cmd.add_option("--group", groups, "Only these groups: family/group (e.g. rma/fence-matrix)")->delimiter(',')->allow_extra_args(false);
+    cmd.add_option("--class", classes, "Only cases expecting a class matching this glob ('ok' for correct cases)")->delimiter(',')->allow_extra_args(false);
+    cmd.add_option("--tag", tags, "Only cases with this tag (e.g. smoke)")->delimiter(',')->allow_extra_args(false);
     cmd.add_option("ids", globs, "Case ids or globs (e.g. 'rma/*/put-*')");
   }
 
@@ -213,6 +255,7 @@ struct RunArgs {
   int timeout = 30;
   std::size_t keep_output = 1 << 20;
   bool rerun = false, check = false, quiet = false, summary = true;
+  bool abort_on_finding = false, oversubscribe = false;
   bool jobs_given = false;  // -j on the command line (else, inside a Slurm allocation: its tasks)
   assay::LauncherArgs launcher;
   bool submit = false;
@@ -300,6 +343,8 @@ int cmd_run(const CaseSelection& sel, RunArgs a, const std::vector<std::string>&
   };
   o.default_timeout_s = a.timeout;
   o.keep_output = a.keep_output;
+  o.abort_on_finding = a.abort_on_finding;
+  o.oversubscribe = a.oversubscribe;
   o.rerun = a.rerun;
   o.check = a.check;
 
@@ -320,8 +365,8 @@ int cmd_run(const CaseSelection& sel, RunArgs a, const std::vector<std::string>&
   if (s.leftover_processes)
     std::cout << fmt::format("warning: {} process(es) survived their run's kill\n", s.leftover_processes);
   if (s.interrupted) {
-    std::cerr << fmt::format("interrupted by signal {}; the journal holds every finished run, "
-                             "run the same command again to resume\n", assay::interrupt_signal());
+    std::cerr << fmt::format("interrupted by signal {}; the journal holds every finished run. To resume:\n  {}\n",
+                             assay::interrupt_signal(), resume_command(argv, fs::absolute(o.journal_path).string()));
     return 128 + assay::interrupt_signal();
   }
   if (a.check) {
@@ -357,24 +402,31 @@ int main(int argc, char** argv) {
 
   std::string show_id;
   auto* show = app.add_subcommand("show", "Show a case's header and resolved marker lines");
-  show->add_option("--cases", sel.roots, "Cases folder (repeatable)");
+  show->add_option("--cases", sel.roots, "Cases folder (repeatable)")->allow_extra_args(false);
   show->add_option("case", show_id, "Case id")->required();
 
   auto* lint = app.add_subcommand("lint", "Check every case header and the corpus rules");
-  lint->add_option("--cases", sel.roots, "Cases folder (repeatable)");
+  lint->add_option("--cases", sel.roots, "Cases folder (repeatable)")->allow_extra_args(false);
 
   RunArgs run_args;
   auto* run = app.add_subcommand("run", "Build and run cases under backends; append to a journal");
   sel.add_options(*run);
-  run->add_option("--backend", run_args.backends, "Backends (comma separated, or 'all')")->delimiter(',');
-  run->add_option("--mpi", run_args.mpis, "openmpi, mpich (comma separated)")->delimiter(',');
-  run->add_option("--backends-dir", run_args.backend_dirs, "Folder of backend folders, added to the built-in ones (repeatable; also ASSAY_BACKENDS_PATH)");
+  run->add_option("--backend,--backends", run_args.backends, "Backends (comma separated, or 'all'; --backends as in `overhead` works too)")->delimiter(',')->allow_extra_args(false);
+  run->add_option("--mpi", run_args.mpis, "openmpi, mpich (comma separated)")->delimiter(',')->allow_extra_args(false);
+  run->add_option("--backends-dir", run_args.backend_dirs, "Folder of backend folders, added to the built-in ones (repeatable; also ASSAY_BACKENDS_PATH)")->allow_extra_args(false);
   run->add_option("--journal", run_args.journal, "Journal to append to (default: <results>/<time>/results.jsonl)");
   run->add_option("--results", run_args.results_dir, "Folder for new journals")->capture_default_str();
   run->add_option("--cache", run_args.cache_dir, "Folder of compiled cases")->capture_default_str();
-  auto* jobs_option = run->add_option("-j,--jobs", run_args.jobs, "Cores (Slurm: tasks) to use; a run of n ranks takes n")
+  auto* jobs_option = run->add_option("-j,--jobs", run_args.jobs, "Cores (Slurm: tasks) to use. A run of n ranks takes n of them, so -j 2 runs 2-rank cases one at a time (see --oversubscribe)")
                           ->capture_default_str();
-  run->add_option("--timeout", run_args.timeout, "Seconds per run when the case sets none")->capture_default_str();
+  run->add_option("--timeout", run_args.timeout,
+                  "Seconds per run when the case sets no TIMEOUT, at least 1. The effective timeout is this times the backend's timeout_factor (e.g. 2 for pmpi: --timeout 3 waits 6 s); each record says it (timeout_s)")
+      ->check(at_least_one_second)
+      ->capture_default_str();
+  run->add_flag("--oversubscribe", run_args.oversubscribe,
+                "Let each run take one slot whatever its ranks: -j N runs N cases at once, more ranks than cores (faster, timings less reliable)");
+  run->add_flag("--abort-on-first-finding", run_args.abort_on_finding,
+                "End a run at the checker's first finding (ASSAY_ABORT_ON_ERROR=1 for backends that support it): a reported deadlock does not wait out the timeout");
   run->add_option("--keep-output", run_args.keep_output,
                   "Bytes kept of each run's stdout and of its stderr: the first BYTES and the last BYTES (the rest is dropped, the record says `truncated`); 0 = all")
       ->capture_default_str();
@@ -383,7 +435,7 @@ int main(int argc, char** argv) {
   run->add_flag("--quiet", run_args.quiet, "No progress and no table");
   run_args.launcher.add_options(*run);
   run->add_flag("--submit", run_args.submit, "Submit the request as one sbatch job (-j = its tasks); print the job id and where results go");
-  run->add_option("--sbatch-option", run_args.sbatch_options, "--submit: an extra #SBATCH line (repeatable; write --sbatch-option=--qos=debug)");
+  run->add_option("--sbatch-option", run_args.sbatch_options, "--submit: an extra #SBATCH line (repeatable; write --sbatch-option=--qos=debug)")->allow_extra_args(false);
 
   int report_status = 0;
   auto report_commands = assay::add_report_commands(app, load_taxonomy, report_status);
@@ -396,6 +448,17 @@ int main(int argc, char** argv) {
   std::vector<std::string> backend_dirs;
   auto* backends = app.add_subcommand("backends", "List the backends");
   backends->add_option("--backends-dir", backend_dirs, "Folder of backend folders, added to the built-in ones (repeatable; also ASSAY_BACKENDS_PATH)");
+
+  list->footer("Examples:\n  mpi-assay list --tag smoke\n  mpi-assay list --family nb --class ok\n  mpi-assay list --format md > docs/CASES.md");
+  show->footer("Example:\n  mpi-assay show nb/demo/recv-cycle-nok --cases tests/data/e2e/cases");
+  lint->footer("Examples:\n  mpi-assay lint\n  mpi-assay lint --cases my-cases");
+  run->footer(
+      "Examples:\n  mpi-assay run --tag smoke                          # the quick tier, native, Open MPI\n"
+      "  mpi-assay run --backend pmpi --mpi openmpi,mpich 'nb/*'\n"
+      "  mpi-assay run --backend all --journal results/x/results.jsonl   # resume: the same command again\n"
+      "  mpi-assay run -j 2 --oversubscribe --timeout 10 --abort-on-first-finding --class ok");
+  backends->footer("Example:\n  mpi-assay backends --backends-dir ~/my-tools");
+  taxonomy->footer("Example:\n  mpi-assay taxonomy > docs/taxonomy.md");
 
   CLI11_PARSE(app, argc, argv);
   if (report_commands.ran()) return report_status;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "build/build.hpp"
 #include "engine/preflight.hpp"
@@ -101,6 +102,7 @@ class MatrixRun {
   void preflight();
   void resolve_backends();
   std::vector<Item> plan(const JournalContents& existing);
+  void announce_plan(const std::vector<Item>& items, const JournalContents& existing);
   void build_all(std::vector<Item>& items);
   void run_all(const std::vector<Item>& items);
   void start(const Item& item);
@@ -116,6 +118,13 @@ class MatrixRun {
     return (fs::path(journal_dir_) / "runs" / item.mpi().name / item.backend().name / item.c->id /
             std::to_string(item.run)).string();
   }
+  // The case's TIMEOUT or --timeout, times the backend's timeout_factor.
+  double effective_timeout_s(const Item& item) const {
+    const int base = item.c->timeout_s > 0 ? item.c->timeout_s : opt_.default_timeout_s;
+    return base * item.backend().timeout_factor;
+  }
+  // Slots a run takes: its ranks (at most all of them), or one when oversubscribing.
+  int slots_of(const Item& item) const { return opt_.oversubscribe ? 1 : std::min(item.c->nprocs, opt_.jobs); }
   const BuildState* build_of(const Item& item) const {
     return item.build ? builds_.at(item.build->key()).get() : nullptr;
   }
@@ -211,6 +220,42 @@ std::vector<Item> MatrixRun::plan(const JournalContents& existing) {
   return items;
 }
 
+// Before anything is built: what will run and about how long it will take. A
+// backend's time per run is its mean in this journal when it has run here before,
+// else a guess (kGuessRunS times its timeout_factor: slow tools have big factors);
+// runs of a backend that is missing end TF at once and count nothing.
+void MatrixRun::announce_plan(const std::vector<Item>& items, const JournalContents& existing) {
+  constexpr double kGuessRunS = 3, kGuessBuildS = 3;
+  std::map<std::string, std::pair<double, int>> history;  // backend -> total run_s, runs
+  for (const auto& r : existing.records)
+    if (r.value("type", "") == "result" && r.contains("run_s") && r["run_s"].is_number()) {
+      auto& h = history[r.value("backend", "")];
+      h.first += r["run_s"].get<double>();
+      ++h.second;
+    }
+  std::set<std::string> builds, guessed;
+  double slot_seconds = 0;
+  for (const auto& item : items) {
+    if (!item.on->missing.empty()) continue;
+    if (item.build && !cache_.has(*item.build)) builds.insert(item.build->key());
+    const auto h = history.find(item.backend().name);
+    double per_run = kGuessRunS * item.backend().timeout_factor;
+    if (h != history.end() && h->second.second > 0) per_run = h->second.first / h->second.second;
+    else guessed.insert(item.backend().name);
+    slot_seconds += per_run * slots_of(item);
+  }
+  const double seconds = (slot_seconds + static_cast<double>(builds.size()) * kGuessBuildS) / opt_.jobs;
+  const auto minutes = static_cast<long>(seconds / 60 + 0.5);
+  std::string basis = guessed.empty() ? "from this journal's earlier runs"
+                                      : fmt::format("guessed for {} (no earlier runs in this journal)",
+                                                    fmt::join(guessed, ", "));
+  progress_.note(fmt::format("plan: {} case(s) x {} backend(s) x {} MPI(s): {} run(s) to do, {} already in the journal, "
+                             "{} binaries to compile; about {} on {} slot(s), {}",
+                             opt_.cases.size(), opt_.backends.size(), opt_.mpis.size(), items.size(), summary_.resumed,
+                             builds.size(), minutes > 0 ? fmt::format("{} min", minutes) : std::string("a minute"),
+                             opt_.jobs, basis));
+}
+
 void MatrixRun::build_all(std::vector<Item>& items) {
   std::set<std::string> needed;
   for (const auto& item : items)
@@ -255,7 +300,7 @@ void MatrixRun::run_all(const std::vector<Item>& items) {
   std::size_t next = 0;
   while ((next < items.size() || supervisor_.running() > 0) && !interrupted()) {
     while (next < items.size()) {
-      int need = std::min(items[next].c->nprocs, opt_.jobs);
+      int need = slots_of(items[next]);
       if (need > free_slots_) break;  // keep order: wait until the slots are free
       free_slots_ -= need;
       start(items[next++]);
@@ -278,8 +323,7 @@ void MatrixRun::run_all(const std::vector<Item>& items) {
 Command MatrixRun::run_command_of(const Item& item, const std::string& dir) const {
   const Case& c = *item.c;
   const BackendConfig& config = *item.on->config;
-  int timeout_s = c.timeout_s > 0 ? c.timeout_s : opt_.default_timeout_s;
-  auto timeout = std::chrono::milliseconds(static_cast<long>(timeout_s * 1000.0 * item.backend().timeout_factor));
+  auto timeout = std::chrono::milliseconds(static_cast<long>(effective_timeout_s(item) * 1000.0));
   if (item.backend().kind == BackendKind::static_analysis) {
     Vars vars = case_vars(c, item.mpi(), item.on->vars);
     vars.set("run_dir", dir).set("np", std::to_string(c.nprocs));
@@ -287,6 +331,7 @@ Command MatrixRun::run_command_of(const Item& item, const std::string& dir) cons
     Command cmd;
     cmd.argv = vars.expand_argv(config.analyze);
     cmd.env = {{"ASSAY_REPORT_DIR", dir}, {"ASSAY_BACKEND", item.backend().name}};
+    if (opt_.abort_on_finding) cmd.env["ASSAY_ABORT_ON_ERROR"] = "1";
     cmd.stdout_path = dir + "/stdout";
     cmd.stderr_path = dir + "/stderr";
     cmd.timeout = timeout;
@@ -298,6 +343,7 @@ Command MatrixRun::run_command_of(const Item& item, const std::string& dir) cons
   request.program.insert(request.program.end(), c.args.begin(), c.args.end());
   request.run_dir = dir;
   request.rank_env = {{"ASSAY_REPORT_DIR", dir}, {"ASSAY_BACKEND", item.backend().name}};
+  if (opt_.abort_on_finding) request.rank_env["ASSAY_ABORT_ON_ERROR"] = "1";
   request.timeout = timeout;
   return launch_command(*launchers_.at(item.mpi().name), config, item.on->vars, request);
 }
@@ -306,7 +352,7 @@ void MatrixRun::start(const Item& item) {
   std::string dir = run_dir(item);
   fs::remove_all(dir);
   fs::create_directories(dir);
-  int slots = std::min(item.c->nprocs, opt_.jobs);
+  int slots = slots_of(item);
   auto release_and_finish = [this, item, dir, slots](const ExitInfo& e, ParsedFindings parsed,
                                                      const std::string& infrastructure = "") {
     free_slots_ += slots;
@@ -463,6 +509,7 @@ json MatrixRun::record_of(const Item& item, const Verdict& v, const RunFacts& fa
               {"exit_code", facts.exit_code},
               {"signal", facts.signal},
               {"timed_out", facts.timed_out},
+              {"timeout_s", effective_timeout_s(item)},
               {"host", host_},
               {"suite_rev", rev_.rev},
               {"runner_version", opt_.runner_version},
@@ -525,6 +572,7 @@ RunSummary MatrixRun::execute() {
   for (const auto& p : existing.problems) progress_.note("journal: " + p.str() + " (skipped)");
   journal_->append(session_record());
   std::vector<Item> items = plan(existing);
+  announce_plan(items, existing);
   build_all(items);
   if (!interrupted()) run_all(items);
   summary_.interrupted = interrupted();
