@@ -20,6 +20,7 @@
 #include "corpus/taxonomy.hpp"
 #include "engine/engine.hpp"
 #include "engine/provenance.hpp"
+#include "exec/output.hpp"
 #include "exec/process.hpp"
 #include "launch/cli_options.hpp"
 #include "launch/submit.hpp"
@@ -30,6 +31,7 @@
 
 namespace fs = std::filesystem;
 using nlohmann::json;
+using assay::shell_quoted;
 
 namespace {
 
@@ -50,15 +52,6 @@ const CLI::Validator at_least_one_second(
       return "must be a whole number of seconds, at least 1 (got '" + value + "')";
     },
     "SECONDS>=1");
-
-// A word the shell reads back as itself.
-std::string shell_quoted(const std::string& word) {
-  if (!word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./,=:@+%") == std::string::npos)
-    return word;
-  std::string quoted = "'";
-  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
 
 // The command that resumes this run: the same one, naming the journal it wrote.
 std::string resume_command(const std::vector<std::string>& argv, const std::string& journal) {
@@ -235,6 +228,26 @@ int cmd_show(const CaseSelection& sel, const std::string& id) {
   return 0;
 }
 
+// show --commands: the compile and launch commands of a recorded result, to paste into a shell.
+int cmd_show_commands(const std::string& id, const std::string& journal, const std::string& backend,
+                      const std::string& mpi) {
+  if (journal.empty()) throw std::runtime_error("--commands needs --journal PATH (the run whose commands to show)");
+  if (!fs::exists(journal)) throw std::runtime_error("no journal at " + journal);
+  const json* found = nullptr;
+  const auto latest = assay::read_journal(journal).latest_results();
+  for (const auto& [key, rec] : latest)
+    if (key.case_id == id && key.backend == backend && key.mpi == mpi && key.run == 1) found = &rec;
+  if (!found)
+    throw std::runtime_error(fmt::format("no result of {} under {} on {} in {}", id, backend, mpi, journal));
+  if (!found->contains("launch_command"))
+    throw std::runtime_error(fmt::format("the result of {} under {} on {} records no commands (made before they "
+                                         "were recorded, or it never launched: outcome {})",
+                                         id, backend, mpi, found->value("outcome", "?")));
+  if (found->contains("compile_command")) std::cout << "# compile\n" << found->value("compile_command", "") << "\n";
+  std::cout << "# launch\n" << found->value("launch_command", "") << "\n";
+  return 0;
+}
+
 int cmd_lint(const CaseSelection& sel) {
   auto tax = load_taxonomy();
   std::vector<std::string> roots = sel.roots;
@@ -404,6 +417,12 @@ int main(int argc, char** argv) {
   auto* show = app.add_subcommand("show", "Show a case's header and resolved marker lines");
   show->add_option("--cases", sel.roots, "Cases folder (repeatable)")->allow_extra_args(false);
   show->add_option("case", show_id, "Case id")->required();
+  std::string show_journal, show_backend = "native", show_mpi = "openmpi";
+  bool show_commands = false;
+  show->add_flag("--commands", show_commands, "Print the compile and launch commands of the recorded result (needs --journal)");
+  show->add_option("--journal", show_journal, "--commands: the journal of the run");
+  show->add_option("--backend", show_backend, "--commands: the backend")->capture_default_str();
+  show->add_option("--mpi", show_mpi, "--commands: the MPI")->capture_default_str();
 
   auto* lint = app.add_subcommand("lint", "Check every case header and the corpus rules");
   lint->add_option("--cases", sel.roots, "Cases folder (repeatable)")->allow_extra_args(false);
@@ -450,7 +469,7 @@ int main(int argc, char** argv) {
   backends->add_option("--backends-dir", backend_dirs, "Folder of backend folders, added to the built-in ones (repeatable; also ASSAY_BACKENDS_PATH)");
 
   list->footer("Examples:\n  mpi-assay list --tag smoke\n  mpi-assay list --family nb --class ok\n  mpi-assay list --format md > docs/CASES.md");
-  show->footer("Example:\n  mpi-assay show nb/demo/recv-cycle-nok --cases tests/data/e2e/cases");
+  show->footer("Examples:\n  mpi-assay show nb/demo/recv-cycle-nok --cases tests/data/e2e/cases\n  mpi-assay show rma/demo/put-then-store-nok --commands --journal results/x/results.jsonl --backend pmpi --mpi mpich");
   lint->footer("Examples:\n  mpi-assay lint\n  mpi-assay lint --cases my-cases");
   run->footer(
       "Examples:\n  mpi-assay run --tag smoke                          # the quick tier, native, Open MPI\n"
@@ -465,6 +484,7 @@ int main(int argc, char** argv) {
   if (overhead->parsed()) return overhead_status;
   try {
     if (*list) return cmd_list(sel, format);
+    if (*show && show_commands) return cmd_show_commands(show_id, show_journal, show_backend, show_mpi);
     if (*show) return cmd_show(sel, show_id);
     if (*lint) return cmd_lint(sel);
     run_args.jobs_given = jobs_option->count() > 0;

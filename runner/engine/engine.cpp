@@ -90,6 +90,7 @@ class MatrixRun {
   std::map<std::pair<std::string, std::string>, BackendOnMpi> resolved_;  // (backend, mpi)
   std::map<std::string, ExpectedResults> expected_;      // backend -> known misses
   std::map<std::string, std::unique_ptr<BuildState>> builds_;  // key -> state
+  std::map<std::string, std::string> launch_lines_;  // run dir -> its command, for the record
   std::unique_ptr<JournalWriter> journal_;
   SuiteRevision rev_;
   std::string host_;
@@ -375,6 +376,7 @@ void MatrixRun::start(const Item& item) {
   try {
     cmd = run_command_of(item, dir);
     cmd.keep_output = opt_.keep_output;
+    launch_lines_[dir] = shell_line(cmd.argv, cmd.env, cmd.cwd);
   } catch (const std::exception& e) {
     release_and_finish(ExitInfo{}, ParsedFindings{{}, {}, std::string("cannot build the command: ") + e.what()});
     return;
@@ -457,6 +459,15 @@ void MatrixRun::finish(const Item& item, const std::string& dir, const ExitInfo&
   if (parsed.problems_dropped > 0) rec["problems_dropped"] = parsed.problems_dropped;
   rec["build_s"] = build && build->ok ? build->seconds : 0.0;
   if (build) rec["build_key"] = build->spec.key();
+  // What reproduces the result, to paste into a shell (`mpi-assay show --commands`).
+  if (build) {
+    const Command cc = cache_.compile_command(build->spec, cache_.binary_path(build->spec) + ".log");
+    rec["compile_command"] = shell_line(cc.argv, cc.env, cc.cwd);
+  }
+  if (auto it = launch_lines_.find(dir); it != launch_lines_.end()) {
+    rec["launch_command"] = it->second;
+    launch_lines_.erase(it);
+  }
   if (build && !build->ok) rec["compile_log"] = build->log.substr(0, 8000);
   if (exit.started) {
     rec["run_s"] = exit.seconds();

@@ -41,6 +41,16 @@ expect_field "$j" nb/demo/recv-cycle-nok watchdog timed_out false
 expect_field "$j" nb/demo/recv-cycle-nok watchdog timeout_s 9.0  # the case's TIMEOUT 3 x timeout_factor 3
 [[ ! -e $j.lock ]] || fail "$j.lock left after the run"
 
+# Every result carries the commands that reproduce it; `show --commands` prints them to paste.
+"$ASSAY" show nb/demo/recv-cycle-nok --commands --journal "$j" --backend watchdog --mpi "$mpi" > "$work/cmds" ||
+  fail "show --commands failed"
+grep -q "^# launch$" "$work/cmds" && grep -q "watchdog.sh" "$work/cmds" || { cat "$work/cmds"; fail "no launch command"; }
+compile=$(sed -n '/^# compile$/{n;p}' "$work/cmds")
+[[ -n $compile ]] || fail "no compile command"
+bash -c "$compile" > "$work/recompile" 2>&1 || { cat "$work/recompile"; fail "the compile command does not run as printed: $compile"; }
+"$ASSAY" show nb/demo/recv-cycle-nok --commands > "$work/nojournal" 2>&1 && fail "show --commands without a journal succeeded"
+grep -q "needs --journal" "$work/nojournal" || fail "show --commands without a journal: no clear error"
+
 # Ctrl-C: the message gives the command that resumes this journal.
 "$ASSAY" run --cache "$cache" --cases "$DATA/cases" --mpi "$mpi" --quiet --results "$work/res" --timeout 60 \
   nb/demo/recv-cycle-nok > "$work/int" 2>&1 &
