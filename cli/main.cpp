@@ -20,6 +20,7 @@
 #include "corpus/taxonomy.hpp"
 #include "engine/engine.hpp"
 #include "engine/provenance.hpp"
+#include "exec/output.hpp"
 #include "exec/process.hpp"
 #include "launch/cli_options.hpp"
 #include "launch/submit.hpp"
@@ -30,6 +31,7 @@
 
 namespace fs = std::filesystem;
 using nlohmann::json;
+using assay::shell_quoted;
 
 namespace {
 
@@ -40,15 +42,48 @@ std::string source_dir() {
   return env && *env ? env : ASSAY_SOURCE_DIR;
 }
 
+// --timeout 0 or less would mean "no timeout" to the supervisor: a hung case would hang the run.
+const CLI::Validator at_least_one_second(
+    [](std::string& value) -> std::string {
+      try {
+        if (std::stoi(value) >= 1) return "";
+      } catch (const std::exception&) {
+      }
+      return "must be a whole number of seconds, at least 1 (got '" + value + "')";
+    },
+    "SECONDS>=1");
+
+// The command that resumes this run: the same one, naming the journal it wrote.
+std::string resume_command(const std::vector<std::string>& argv, const std::string& journal) {
+  std::string cmd;
+  bool named = false;
+  for (std::size_t i = 0; i < argv.size(); ++i) {
+    if (argv[i] == "--journal" && i + 1 < argv.size()) {
+      cmd += " --journal " + shell_quoted(journal);
+      ++i;
+      named = true;
+      continue;
+    }
+    if (argv[i].rfind("--journal=", 0) == 0) {
+      cmd += " --journal " + shell_quoted(journal);
+      named = true;
+      continue;
+    }
+    cmd += (i ? " " : "") + shell_quoted(argv[i]);
+  }
+  if (!named) cmd += " --journal " + shell_quoted(journal);
+  return cmd;
+}
+
 struct CaseSelection {
   std::vector<std::string> roots, families, groups, classes, tags, globs;
 
   void add_options(CLI::App& cmd) {
-    cmd.add_option("--cases", roots, "Cases folder (repeatable; default: the suite's cases/)");
-    cmd.add_option("--family", families, "Only these families (rma, nb, coll, mem, res)")->delimiter(',');
-    cmd.add_option("--group", groups, "Only these groups: family/group (e.g. rma/fence-matrix)")->delimiter(',');
-    cmd.add_option("--class", classes, "Only cases expecting a class matching this glob ('ok' for correct cases)")->delimiter(',');
-    cmd.add_option("--tag", tags, "Only cases with this tag (e.g. smoke)")->delimiter(',');
+    cmd.add_option("--cases", roots, "Cases folder (repeatable; default: the suite's cases/)")->allow_extra_args(false);
+    cmd.add_option("--family", families, "Only these families (rma, nb, coll, mem, res)")->delimiter(',')->allow_extra_args(false);
+    cmd.add_option("--group", groups, "Only these groups: family/group (e.g. rma/fence-matrix)")->delimiter(',')->allow_extra_args(false);
+    cmd.add_option("--class", classes, "Only cases expecting a class matching this glob ('ok' for correct cases)")->delimiter(',')->allow_extra_args(false);
+    cmd.add_option("--tag", tags, "Only cases with this tag (e.g. smoke)")->delimiter(',')->allow_extra_args(false);
     cmd.add_option("ids", globs, "Case ids or globs (e.g. 'rma/*/put-*')");
   }
 
@@ -193,6 +228,26 @@ int cmd_show(const CaseSelection& sel, const std::string& id) {
   return 0;
 }
 
+// show --commands: the compile and launch commands of a recorded result, to paste into a shell.
+int cmd_show_commands(const std::string& id, const std::string& journal, const std::string& backend,
+                      const std::string& mpi) {
+  if (journal.empty()) throw std::runtime_error("--commands needs --journal PATH (the run whose commands to show)");
+  if (!fs::exists(journal)) throw std::runtime_error("no journal at " + journal);
+  const json* found = nullptr;
+  const auto latest = assay::read_journal(journal).latest_results();
+  for (const auto& [key, rec] : latest)
+    if (key.case_id == id && key.backend == backend && key.mpi == mpi && key.run == 1) found = &rec;
+  if (!found)
+    throw std::runtime_error(fmt::format("no result of {} under {} on {} in {}", id, backend, mpi, journal));
+  if (!found->contains("launch_command"))
+    throw std::runtime_error(fmt::format("the result of {} under {} on {} records no commands (made before they "
+                                         "were recorded, or it never launched: outcome {})",
+                                         id, backend, mpi, found->value("outcome", "?")));
+  if (found->contains("compile_command")) std::cout << "# compile\n" << found->value("compile_command", "") << "\n";
+  std::cout << "# launch\n" << found->value("launch_command", "") << "\n";
+  return 0;
+}
+
 int cmd_lint(const CaseSelection& sel) {
   auto tax = load_taxonomy();
   std::vector<std::string> roots = sel.roots;
@@ -211,7 +266,9 @@ struct RunArgs {
   std::string journal, results_dir = "results", cache_dir = std::string(ASSAY_BINARY_DIR) + "/case-cache";
   int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   int timeout = 30;
+  std::size_t keep_output = 1 << 20;
   bool rerun = false, check = false, quiet = false, summary = true;
+  bool abort_on_finding = false, oversubscribe = false;
   bool jobs_given = false;  // -j on the command line (else, inside a Slurm allocation: its tasks)
   assay::LauncherArgs launcher;
   bool submit = false;
@@ -298,6 +355,9 @@ int cmd_run(const CaseSelection& sel, RunArgs a, const std::vector<std::string>&
     return assay::make_launcher(m, options);
   };
   o.default_timeout_s = a.timeout;
+  o.keep_output = a.keep_output;
+  o.abort_on_finding = a.abort_on_finding;
+  o.oversubscribe = a.oversubscribe;
   o.rerun = a.rerun;
   o.check = a.check;
 
@@ -318,8 +378,8 @@ int cmd_run(const CaseSelection& sel, RunArgs a, const std::vector<std::string>&
   if (s.leftover_processes)
     std::cout << fmt::format("warning: {} process(es) survived their run's kill\n", s.leftover_processes);
   if (s.interrupted) {
-    std::cerr << fmt::format("interrupted by signal {}; the journal holds every finished run, "
-                             "run the same command again to resume\n", assay::interrupt_signal());
+    std::cerr << fmt::format("interrupted by signal {}; the journal holds every finished run. To resume:\n  {}\n",
+                             assay::interrupt_signal(), resume_command(argv, fs::absolute(o.journal_path).string()));
     return 128 + assay::interrupt_signal();
   }
   if (a.check) {
@@ -355,30 +415,46 @@ int main(int argc, char** argv) {
 
   std::string show_id;
   auto* show = app.add_subcommand("show", "Show a case's header and resolved marker lines");
-  show->add_option("--cases", sel.roots, "Cases folder (repeatable)");
+  show->add_option("--cases", sel.roots, "Cases folder (repeatable)")->allow_extra_args(false);
   show->add_option("case", show_id, "Case id")->required();
+  std::string show_journal, show_backend = "native", show_mpi = "openmpi";
+  bool show_commands = false;
+  show->add_flag("--commands", show_commands, "Print the compile and launch commands of the recorded result (needs --journal)");
+  show->add_option("--journal", show_journal, "--commands: the journal of the run");
+  show->add_option("--backend", show_backend, "--commands: the backend")->capture_default_str();
+  show->add_option("--mpi", show_mpi, "--commands: the MPI")->capture_default_str();
 
   auto* lint = app.add_subcommand("lint", "Check every case header and the corpus rules");
-  lint->add_option("--cases", sel.roots, "Cases folder (repeatable)");
+  lint->add_option("--cases", sel.roots, "Cases folder (repeatable)")->allow_extra_args(false);
 
   RunArgs run_args;
   auto* run = app.add_subcommand("run", "Build and run cases under backends; append to a journal");
   sel.add_options(*run);
-  run->add_option("--backend", run_args.backends, "Backends (comma separated, or 'all')")->delimiter(',');
-  run->add_option("--mpi", run_args.mpis, "openmpi, mpich (comma separated)")->delimiter(',');
-  run->add_option("--backends-dir", run_args.backend_dirs, "Folder of backend folders, added to the built-in ones (repeatable; also ASSAY_BACKENDS_PATH)");
+  run->add_option("--backend,--backends", run_args.backends, "Backends (comma separated, or 'all'; --backends as in `overhead` works too)")->delimiter(',')->allow_extra_args(false);
+  run->add_option("--mpi", run_args.mpis, "openmpi, mpich (comma separated)")->delimiter(',')->allow_extra_args(false);
+  run->add_option("--backends-dir", run_args.backend_dirs, "Folder of backend folders, added to the built-in ones (repeatable; also ASSAY_BACKENDS_PATH)")->allow_extra_args(false);
   run->add_option("--journal", run_args.journal, "Journal to append to (default: <results>/<time>/results.jsonl)");
   run->add_option("--results", run_args.results_dir, "Folder for new journals")->capture_default_str();
   run->add_option("--cache", run_args.cache_dir, "Folder of compiled cases")->capture_default_str();
-  auto* jobs_option = run->add_option("-j,--jobs", run_args.jobs, "Cores (Slurm: tasks) to use; a run of n ranks takes n")
+  auto* jobs_option = run->add_option("-j,--jobs", run_args.jobs, "Cores (Slurm: tasks) to use. A run of n ranks takes n of them, so -j 2 runs 2-rank cases one at a time (see --oversubscribe)")
                           ->capture_default_str();
-  run->add_option("--timeout", run_args.timeout, "Seconds per run when the case sets none")->capture_default_str();
+  run->add_option("--timeout", run_args.timeout,
+                  "Seconds per run when the case sets no TIMEOUT, at least 1. The effective timeout is this times the backend's timeout_factor (e.g. 2 for pmpi: --timeout 3 waits 6 s); each record says it (timeout_s)")
+      ->check(at_least_one_second)
+      ->capture_default_str();
+  run->add_flag("--oversubscribe", run_args.oversubscribe,
+                "Let each run take one slot whatever its ranks: -j N runs N cases at once, more ranks than cores (faster, timings less reliable)");
+  run->add_flag("--abort-on-first-finding", run_args.abort_on_finding,
+                "End a run at the checker's first finding (ASSAY_ABORT_ON_ERROR=1 for backends that support it): a reported deadlock does not wait out the timeout");
+  run->add_option("--keep-output", run_args.keep_output,
+                  "Bytes kept of each run's stdout and of its stderr: the first BYTES and the last BYTES (the rest is dropped, the record says `truncated`); 0 = all")
+      ->capture_default_str();
   run->add_flag("--rerun", run_args.rerun, "Recompute runs already in the journal");
   run->add_flag("--check", run_args.check, "Exit 1 when an outcome is neither good nor a known miss in expected-results");
   run->add_flag("--quiet", run_args.quiet, "No progress and no table");
   run_args.launcher.add_options(*run);
   run->add_flag("--submit", run_args.submit, "Submit the request as one sbatch job (-j = its tasks); print the job id and where results go");
-  run->add_option("--sbatch-option", run_args.sbatch_options, "--submit: an extra #SBATCH line (repeatable; write --sbatch-option=--qos=debug)");
+  run->add_option("--sbatch-option", run_args.sbatch_options, "--submit: an extra #SBATCH line (repeatable; write --sbatch-option=--qos=debug)")->allow_extra_args(false);
 
   int report_status = 0;
   auto report_commands = assay::add_report_commands(app, load_taxonomy, report_status);
@@ -392,11 +468,23 @@ int main(int argc, char** argv) {
   auto* backends = app.add_subcommand("backends", "List the backends");
   backends->add_option("--backends-dir", backend_dirs, "Folder of backend folders, added to the built-in ones (repeatable; also ASSAY_BACKENDS_PATH)");
 
+  list->footer("Examples:\n  mpi-assay list --tag smoke\n  mpi-assay list --family nb --class ok\n  mpi-assay list --format md > docs/CASES.md");
+  show->footer("Examples:\n  mpi-assay show nb/demo/recv-cycle-nok --cases tests/data/e2e/cases\n  mpi-assay show rma/demo/put-then-store-nok --commands --journal results/x/results.jsonl --backend pmpi --mpi mpich");
+  lint->footer("Examples:\n  mpi-assay lint\n  mpi-assay lint --cases my-cases");
+  run->footer(
+      "Examples:\n  mpi-assay run --tag smoke                          # the quick tier, native, Open MPI\n"
+      "  mpi-assay run --backend pmpi --mpi openmpi,mpich 'nb/*'\n"
+      "  mpi-assay run --backend all --journal results/x/results.jsonl   # resume: the same command again\n"
+      "  mpi-assay run -j 2 --oversubscribe --timeout 10 --abort-on-first-finding --class ok");
+  backends->footer("Example:\n  mpi-assay backends --backends-dir ~/my-tools");
+  taxonomy->footer("Example:\n  mpi-assay taxonomy > docs/taxonomy.md");
+
   CLI11_PARSE(app, argc, argv);
   if (report_commands.ran()) return report_status;
   if (overhead->parsed()) return overhead_status;
   try {
     if (*list) return cmd_list(sel, format);
+    if (*show && show_commands) return cmd_show_commands(show_id, show_journal, show_backend, show_mpi);
     if (*show) return cmd_show(sel, show_id);
     if (*lint) return cmd_lint(sel);
     run_args.jobs_given = jobs_option->count() > 0;

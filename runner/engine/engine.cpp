@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "build/build.hpp"
 #include "engine/preflight.hpp"
@@ -89,6 +90,7 @@ class MatrixRun {
   std::map<std::pair<std::string, std::string>, BackendOnMpi> resolved_;  // (backend, mpi)
   std::map<std::string, ExpectedResults> expected_;      // backend -> known misses
   std::map<std::string, std::unique_ptr<BuildState>> builds_;  // key -> state
+  std::map<std::string, std::string> launch_lines_;  // run dir -> its command, for the record
   std::unique_ptr<JournalWriter> journal_;
   SuiteRevision rev_;
   std::string host_;
@@ -101,6 +103,7 @@ class MatrixRun {
   void preflight();
   void resolve_backends();
   std::vector<Item> plan(const JournalContents& existing);
+  void announce_plan(const std::vector<Item>& items, const JournalContents& existing);
   void build_all(std::vector<Item>& items);
   void run_all(const std::vector<Item>& items);
   void start(const Item& item);
@@ -116,6 +119,13 @@ class MatrixRun {
     return (fs::path(journal_dir_) / "runs" / item.mpi().name / item.backend().name / item.c->id /
             std::to_string(item.run)).string();
   }
+  // The case's TIMEOUT or --timeout, times the backend's timeout_factor.
+  double effective_timeout_s(const Item& item) const {
+    const int base = item.c->timeout_s > 0 ? item.c->timeout_s : opt_.default_timeout_s;
+    return base * item.backend().timeout_factor;
+  }
+  // Slots a run takes: its ranks (at most all of them), or one when oversubscribing.
+  int slots_of(const Item& item) const { return opt_.oversubscribe ? 1 : std::min(item.c->nprocs, opt_.jobs); }
   const BuildState* build_of(const Item& item) const {
     return item.build ? builds_.at(item.build->key()).get() : nullptr;
   }
@@ -211,6 +221,42 @@ std::vector<Item> MatrixRun::plan(const JournalContents& existing) {
   return items;
 }
 
+// Before anything is built: what will run and about how long it will take. A
+// backend's time per run is its mean in this journal when it has run here before,
+// else a guess (kGuessRunS times its timeout_factor: slow tools have big factors);
+// runs of a backend that is missing end TF at once and count nothing.
+void MatrixRun::announce_plan(const std::vector<Item>& items, const JournalContents& existing) {
+  constexpr double kGuessRunS = 3, kGuessBuildS = 3;
+  std::map<std::string, std::pair<double, int>> history;  // backend -> total run_s, runs
+  for (const auto& r : existing.records)
+    if (r.value("type", "") == "result" && r.contains("run_s") && r["run_s"].is_number()) {
+      auto& h = history[r.value("backend", "")];
+      h.first += r["run_s"].get<double>();
+      ++h.second;
+    }
+  std::set<std::string> builds, guessed;
+  double slot_seconds = 0;
+  for (const auto& item : items) {
+    if (!item.on->missing.empty()) continue;
+    if (item.build && !cache_.has(*item.build)) builds.insert(item.build->key());
+    const auto h = history.find(item.backend().name);
+    double per_run = kGuessRunS * item.backend().timeout_factor;
+    if (h != history.end() && h->second.second > 0) per_run = h->second.first / h->second.second;
+    else guessed.insert(item.backend().name);
+    slot_seconds += per_run * slots_of(item);
+  }
+  const double seconds = (slot_seconds + static_cast<double>(builds.size()) * kGuessBuildS) / opt_.jobs;
+  const auto minutes = static_cast<long>(seconds / 60 + 0.5);
+  std::string basis = guessed.empty() ? "from this journal's earlier runs"
+                                      : fmt::format("guessed for {} (no earlier runs in this journal)",
+                                                    fmt::join(guessed, ", "));
+  progress_.note(fmt::format("plan: {} case(s) x {} backend(s) x {} MPI(s): {} run(s) to do, {} already in the journal, "
+                             "{} binaries to compile; about {} on {} slot(s), {}",
+                             opt_.cases.size(), opt_.backends.size(), opt_.mpis.size(), items.size(), summary_.resumed,
+                             builds.size(), minutes > 0 ? fmt::format("{} min", minutes) : std::string("a minute"),
+                             opt_.jobs, basis));
+}
+
 void MatrixRun::build_all(std::vector<Item>& items) {
   std::set<std::string> needed;
   for (const auto& item : items)
@@ -255,7 +301,7 @@ void MatrixRun::run_all(const std::vector<Item>& items) {
   std::size_t next = 0;
   while ((next < items.size() || supervisor_.running() > 0) && !interrupted()) {
     while (next < items.size()) {
-      int need = std::min(items[next].c->nprocs, opt_.jobs);
+      int need = slots_of(items[next]);
       if (need > free_slots_) break;  // keep order: wait until the slots are free
       free_slots_ -= need;
       start(items[next++]);
@@ -278,8 +324,7 @@ void MatrixRun::run_all(const std::vector<Item>& items) {
 Command MatrixRun::run_command_of(const Item& item, const std::string& dir) const {
   const Case& c = *item.c;
   const BackendConfig& config = *item.on->config;
-  int timeout_s = c.timeout_s > 0 ? c.timeout_s : opt_.default_timeout_s;
-  auto timeout = std::chrono::milliseconds(static_cast<long>(timeout_s * 1000.0 * item.backend().timeout_factor));
+  auto timeout = std::chrono::milliseconds(static_cast<long>(effective_timeout_s(item) * 1000.0));
   if (item.backend().kind == BackendKind::static_analysis) {
     Vars vars = case_vars(c, item.mpi(), item.on->vars);
     vars.set("run_dir", dir).set("np", std::to_string(c.nprocs));
@@ -287,6 +332,7 @@ Command MatrixRun::run_command_of(const Item& item, const std::string& dir) cons
     Command cmd;
     cmd.argv = vars.expand_argv(config.analyze);
     cmd.env = {{"ASSAY_REPORT_DIR", dir}, {"ASSAY_BACKEND", item.backend().name}};
+    if (opt_.abort_on_finding) cmd.env["ASSAY_ABORT_ON_ERROR"] = "1";
     cmd.stdout_path = dir + "/stdout";
     cmd.stderr_path = dir + "/stderr";
     cmd.timeout = timeout;
@@ -298,6 +344,7 @@ Command MatrixRun::run_command_of(const Item& item, const std::string& dir) cons
   request.program.insert(request.program.end(), c.args.begin(), c.args.end());
   request.run_dir = dir;
   request.rank_env = {{"ASSAY_REPORT_DIR", dir}, {"ASSAY_BACKEND", item.backend().name}};
+  if (opt_.abort_on_finding) request.rank_env["ASSAY_ABORT_ON_ERROR"] = "1";
   request.timeout = timeout;
   return launch_command(*launchers_.at(item.mpi().name), config, item.on->vars, request);
 }
@@ -306,7 +353,7 @@ void MatrixRun::start(const Item& item) {
   std::string dir = run_dir(item);
   fs::remove_all(dir);
   fs::create_directories(dir);
-  int slots = std::min(item.c->nprocs, opt_.jobs);
+  int slots = slots_of(item);
   auto release_and_finish = [this, item, dir, slots](const ExitInfo& e, ParsedFindings parsed,
                                                      const std::string& infrastructure = "") {
     free_slots_ += slots;
@@ -328,6 +375,8 @@ void MatrixRun::start(const Item& item) {
   Command cmd;
   try {
     cmd = run_command_of(item, dir);
+    cmd.keep_output = opt_.keep_output;
+    launch_lines_[dir] = shell_line(cmd.argv, cmd.env, cmd.cwd);
   } catch (const std::exception& e) {
     release_and_finish(ExitInfo{}, ParsedFindings{{}, {}, std::string("cannot build the command: ") + e.what()});
     return;
@@ -407,14 +456,26 @@ void MatrixRun::finish(const Item& item, const std::string& dir, const ExitInfo&
   json jp = json::array();
   for (const auto& p : parsed.problems) jp.push_back(p.str());
   rec["problems"] = jp;
+  if (parsed.problems_dropped > 0) rec["problems_dropped"] = parsed.problems_dropped;
   rec["build_s"] = build && build->ok ? build->seconds : 0.0;
   if (build) rec["build_key"] = build->spec.key();
+  // What reproduces the result, to paste into a shell (`mpi-assay show --commands`).
+  if (build) {
+    const Command cc = cache_.compile_command(build->spec, cache_.binary_path(build->spec) + ".log");
+    rec["compile_command"] = shell_line(cc.argv, cc.env, cc.cwd);
+  }
+  if (auto it = launch_lines_.find(dir); it != launch_lines_.end()) {
+    rec["launch_command"] = it->second;
+    launch_lines_.erase(it);
+  }
   if (build && !build->ok) rec["compile_log"] = build->log.substr(0, 8000);
   if (exit.started) {
     rec["run_s"] = exit.seconds();
     rec["stdout"] = fs::relative(dir + "/stdout", journal_dir_).string();
     rec["stderr"] = fs::relative(dir + "/stderr", journal_dir_).string();
     rec["stderr_tail"] = read_tail(dir + "/stderr", 2000);
+    rec["truncated"] = exit.output_dropped > 0;
+    if (exit.output_dropped > 0) rec["output_dropped"] = exit.output_dropped;
     rec["leftover_processes"] = exit.leftovers.size();
     summary_.sum_run_s += exit.seconds();
     summary_.leftover_processes += static_cast<int>(exit.leftovers.size());
@@ -459,6 +520,7 @@ json MatrixRun::record_of(const Item& item, const Verdict& v, const RunFacts& fa
               {"exit_code", facts.exit_code},
               {"signal", facts.signal},
               {"timed_out", facts.timed_out},
+              {"timeout_s", effective_timeout_s(item)},
               {"host", host_},
               {"suite_rev", rev_.rev},
               {"runner_version", opt_.runner_version},
@@ -511,10 +573,17 @@ RunSummary MatrixRun::execute() {
   prepare_static();
   preflight();
   journal_ = std::make_unique<JournalWriter>(opt_.journal_path);
+  // A runner killed with SIGKILL could not kill what its runs started; its process
+  // log (pids and start times) lets this one do it. Ours is kept until we end.
+  const std::string process_log = opt_.journal_path + ".processes";
+  if (const int killed = kill_recorded_processes(process_log))
+    progress_.note(fmt::format("killed {} process(es) left running by an earlier runner of this journal", killed));
+  supervisor_.record_processes(process_log);
   JournalContents existing = read_journal(opt_.journal_path);
   for (const auto& p : existing.problems) progress_.note("journal: " + p.str() + " (skipped)");
   journal_->append(session_record());
   std::vector<Item> items = plan(existing);
+  announce_plan(items, existing);
   build_all(items);
   if (!interrupted()) run_all(items);
   summary_.interrupted = interrupted();

@@ -30,6 +30,9 @@ struct RunOptions {
   std::function<std::unique_ptr<Launcher>(const MpiImpl&)> make_launcher;
   int jobs = 2;                       // slots; a run of n ranks takes min(n, jobs)
   int default_timeout_s = 30;
+  std::size_t keep_output = 1 << 20;   // of each run's stdout and stderr: first and last bytes kept (0 = all)
+  bool abort_on_finding = false;      // ASSAY_ABORT_ON_ERROR=1: a run ends at the checker's first finding
+  bool oversubscribe = false;         // a run takes one slot whatever its ranks
   bool rerun = false;                 // recompute runs already in the journal
   bool check = false;                 // compare outcomes with expected-results
 };

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <iterator>
 #include <optional>
+#include <poll.h>
 #include <set>
 #include <string_view>
 #include <sys/prctl.h>
@@ -32,6 +33,7 @@ constexpr const char* kTokenVar = "ASSAY_JOB_TOKEN";
 constexpr auto kVanishTimeout = 2s;  // how long SIGKILLed processes get to disappear
 constexpr auto kDrainTimeout = 1s;   // how long processes may outlive their exited launcher
 constexpr auto kTick = 10ms;         // polling interval while waiting
+constexpr auto kLogInterval = 250ms; // how often the process log is rewritten
 
 volatile std::sig_atomic_t g_interrupt_signal = 0;
 
@@ -63,6 +65,7 @@ std::string read_file(const std::string& path) {
 
 struct ProcEntry {
   pid_t pid, ppid, sid;
+  unsigned long long start;  // clock ticks after boot: with the pid, names one process for ever
 };
 
 std::optional<ProcEntry> read_stat(pid_t pid) {
@@ -70,12 +73,15 @@ std::optional<ProcEntry> read_stat(pid_t pid) {
   const std::string stat = read_file(fmt::format("/proc/{}/stat", pid));
   const auto comm_end = stat.rfind(')');
   if (comm_end == std::string::npos) return std::nullopt;
+  // Fields 3..6 are state, ppid, pgrp, session; 22 is the start time (15 skipped between).
   char state = 0;
   long ppid = 0, pgrp = 0, sid = 0;
-  const int fields =
-      std::sscanf(stat.c_str() + comm_end + 1, " %c %ld %ld %ld", &state, &ppid, &pgrp, &sid);
-  if (fields != 4 || state == 'Z') return std::nullopt;
-  return ProcEntry{pid, static_cast<pid_t>(ppid), static_cast<pid_t>(sid)};
+  unsigned long long start = 0;
+  const int fields = std::sscanf(stat.c_str() + comm_end + 1,
+                                 " %c %ld %ld %ld %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %llu",
+                                 &state, &ppid, &pgrp, &sid, &start);
+  if (fields != 5 || state == 'Z') return std::nullopt;
+  return ProcEntry{pid, static_cast<pid_t>(ppid), static_cast<pid_t>(sid), start};
 }
 
 // Every process that is alive (not a zombie), except the calling one.
@@ -125,6 +131,78 @@ std::vector<pid_t> job_processes(pid_t leader, bool leader_reaped, const std::st
   for (const auto& p : procs)
     if (!tree.count(p.pid) && holds_token(p.pid, entry)) tree.insert(p.pid);
   return {tree.begin(), tree.end()};
+}
+
+// `roots` and everything below them.
+std::set<pid_t> with_descendants(std::set<pid_t> family, const std::vector<ProcEntry>& procs) {
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const auto& p : procs)
+      if (family.count(p.ppid) && family.insert(p.pid).second) grew = true;
+  }
+  return family;
+}
+
+// The jobs of every Supervisor of this process that are not done, with their
+// leader and its start time. An orphan that came back to us (we are a subreaper) carries
+// nothing that names its job (a double-forked `setsid` daemon with an empty
+// environment), so it is only ever killed by a job that ends while no other job
+// could have started it: one that started at or before it. Keyed by job token.
+struct JobStart {
+  pid_t leader;
+  unsigned long long start;
+};
+std::map<std::string, JobStart>& unfinished_jobs() {
+  static std::map<std::string, JobStart> jobs;
+  return jobs;
+}
+
+// The orphans below this process (children that are no job's leader, and their
+// descendants) that only the job with `token` can have started.
+std::vector<pid_t> strays_of(const std::string& token) {
+  const auto procs = live_processes();
+  const pid_t self = ::getpid();
+  const auto& jobs = unfinished_jobs();
+  std::set<pid_t> roots;
+  for (const auto& p : procs) {
+    if (p.ppid != self) continue;
+    const bool leader_or_anothers = std::any_of(jobs.begin(), jobs.end(), [&](const auto& job) {
+      return job.second.leader == p.pid || (job.first != token && job.second.start <= p.start);
+    });
+    if (!leader_or_anothers) roots.insert(p.pid);
+  }
+  if (roots.empty()) return {};
+  const auto all = with_descendants(roots, procs);
+  return {all.begin(), all.end()};
+}
+
+unsigned long long start_time_of(pid_t pid) {
+  const auto p = read_stat(pid);
+  return p ? p->start : 0;
+}
+
+std::string boot_id() {
+  std::string id = read_file("/proc/sys/kernel/random/boot_id");
+  while (!id.empty() && (id.back() == '\n' || id.back() == ' ')) id.pop_back();
+  return id;
+}
+
+// The process log (Supervisor::record_processes): "boot <id>", then "<pid> <start>"
+// for every process below this one. Written whole to a temporary file, then renamed,
+// so a reader never sees half of it.
+void write_process_log(const std::string& path) {
+  const auto procs = live_processes();
+  const auto below = with_descendants({::getpid()}, procs);
+  std::string text = "boot " + boot_id() + "\n";
+  for (const auto& p : procs)
+    if (below.count(p.pid)) text += fmt::format("{} {}\n", p.pid, p.start);
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    out << text;
+    if (!out.flush()) return;  // best effort: the run goes on without it
+  }
+  ::rename(tmp.c_str(), path.c_str());
 }
 
 void signal_all(const std::vector<pid_t>& pids, int sig) {
@@ -229,15 +307,106 @@ Fd open_output(const std::string& path, std::string& error) {
   return open_fd(path.empty() ? "/dev/null" : path, O_WRONLY | O_CREAT | O_TRUNC, error);
 }
 
+bool write_all(int fd, const char* data, std::size_t size) {
+  while (size > 0) {
+    const ssize_t n = ::write(fd, data, size);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    data += n;
+    size -= static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+// An output stream the job writes into a pipe, kept as head + tail (Command::
+// keep_output): the first `keep` bytes go to the file as they come, the last
+// `keep` wait in memory (never more than 2 × keep) and follow, when the job
+// ends, a line saying how much was dropped between them.
+class CappedOutput {
+ public:
+  CappedOutput(Fd pipe_read, Fd file, std::size_t keep)
+      : pipe_(std::move(pipe_read)), file_(std::move(file)), keep_(keep) {}
+
+  int fd() const { return eof_ ? -1 : pipe_.get(); }
+
+  // Reads whatever the pipe holds now, without blocking.
+  void read_available() {
+    char buf[65536];
+    while (!eof_) {
+      const ssize_t n = ::read(pipe_.get(), buf, sizeof buf);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) return;  // EAGAIN: nothing more for now
+      if (n == 0) {
+        eof_ = true;
+        return;
+      }
+      take(buf, static_cast<std::size_t>(n));
+    }
+  }
+
+  // Reads what is left (writers still alive, e.g. a daemon, are not waited for),
+  // writes the tail; returns the number of bytes dropped.
+  std::size_t finish() {
+    read_available();
+    pipe_.reset();
+    const std::size_t tail = std::min(tail_.size(), keep_);
+    const std::size_t dropped = total_ - head_ - tail;
+    if (dropped > 0) {
+      const std::string note = fmt::format("\n[mpi-assay: {} bytes dropped here; --keep-output]\n", dropped);
+      write_all(file_.get(), note.data(), note.size());
+    }
+    write_all(file_.get(), tail_.data() + tail_.size() - tail, tail);
+    file_.reset();
+    tail_.clear();
+    return dropped;
+  }
+
+ private:
+  Fd pipe_, file_;
+  std::size_t keep_, total_ = 0, head_ = 0;
+  std::string tail_;
+  bool eof_ = false;
+
+  void take(const char* data, std::size_t size) {
+    total_ += size;
+    const std::size_t to_head = std::min(size, keep_ - head_);
+    if (to_head > 0) {
+      write_all(file_.get(), data, to_head);
+      head_ += to_head;
+    }
+    tail_.append(data + to_head, size - to_head);
+    if (tail_.size() > 2 * keep_) tail_.erase(0, tail_.size() - keep_);
+  }
+};
+
+// The fd the child writes `path` through: the file itself, or, with a cap, the
+// write end of a pipe whose read end goes into `capped`.
+Fd output_for_child(const std::string& path, std::size_t keep, std::vector<std::unique_ptr<CappedOutput>>& capped,
+                    std::string& error) {
+  Fd file = open_output(path, error);
+  if (keep == 0 || path.empty() || file.get() < 0) return file;
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0) {
+    if (error.empty()) error = fmt::format("cannot create a pipe: {}", std::strerror(errno));
+    return Fd();
+  }
+  Fd read_end(fds[0]), write_end(fds[1]);
+  ::fcntl(read_end.get(), F_SETFL, O_NONBLOCK);
+  ::fcntl(read_end.get(), F_SETPIPE_SZ, 1 << 20);  // fewer wake-ups; a smaller pipe still works
+  capped.push_back(std::make_unique<CappedOutput>(std::move(read_end), std::move(file), keep));
+  return write_end;
+}
+
 // Forks and execs `cmd`; returns the pid, or -1 with `error` set.
-pid_t launch(const Command& cmd, const std::string& token, std::string& error) {
+pid_t launch(const Command& cmd, const std::string& token, std::vector<std::unique_ptr<CappedOutput>>& capped,
+             std::string& error) {
   if (cmd.argv.empty()) {
     error = "cannot run an empty command";
     return -1;
   }
   Fd in = open_fd("/dev/null", O_RDONLY, error);
-  Fd out = open_output(cmd.stdout_path, error);
-  Fd err = cmd.stderr_path == cmd.stdout_path ? Fd() : open_output(cmd.stderr_path, error);
+  Fd out = output_for_child(cmd.stdout_path, cmd.keep_output, capped, error);
+  Fd err = cmd.stderr_path == cmd.stdout_path ? Fd() : output_for_child(cmd.stderr_path, cmd.keep_output, capped, error);
   if (!error.empty()) return -1;
   int pipe_fds[2];
   if (::pipe2(pipe_fds, O_CLOEXEC) != 0) {
@@ -309,8 +478,24 @@ struct Supervisor::Job {
   std::set<pid_t> sent_sigterm;
   Done done;
   ExitInfo info;
+  std::vector<std::unique_ptr<CappedOutput>> outputs;  // with Command::keep_output
 
-  std::vector<pid_t> processes() const { return job_processes(pid, reaped, info.token); }
+  void read_outputs() {
+    for (auto& o : outputs) o->read_available();
+  }
+  void finish_outputs() {
+    for (auto& o : outputs) info.output_dropped += o->finish();
+    outputs.clear();
+  }
+
+  // Its own processes and the orphans that only it can have started.
+  std::vector<pid_t> processes() const {
+    std::set<pid_t> all;
+    for (pid_t p : job_processes(pid, reaped, info.token)) all.insert(p);
+    if (pid > 0)
+      for (pid_t p : strays_of(info.token)) all.insert(p);
+    return {all.begin(), all.end()};
+  }
 
   void exited(int status) {
     reaped = true;
@@ -408,8 +593,15 @@ Supervisor::~Supervisor() {
       all_done = all_done && job->phase == Job::Phase::kDone;
     }
     if (all_done) break;
-    nap(kTick);
+    wait_for_output(kTick);
   }
+  for (auto& [id, job] : jobs_) {
+    unfinished_jobs().erase(job->info.token);
+    job->finish_outputs();
+  }
+  // Orphans no job could claim while others ran (all gone now).
+  if (unfinished_jobs().empty()) signal_all(strays_of(""), SIGKILL);
+  if (!log_path_.empty()) ::unlink(log_path_.c_str());
 }
 
 int Supervisor::start(const Command& cmd, Done done) {
@@ -419,12 +611,13 @@ int Supervisor::start(const Command& cmd, Done done) {
   job->kill_grace = cmd.kill_grace;
   job->info.start = Clock::now();
   job->info.token = make_token(id);
-  job->pid = launch(cmd, job->info.token, job->info.error);
+  job->pid = launch(cmd, job->info.token, job->outputs, job->info.error);
   if (job->pid < 0) {
     job->info.end = Clock::now();
     job->phase = Job::Phase::kDone;
   } else {
     job->info.started = true;
+    unfinished_jobs()[job->info.token] = JobStart{job->pid, start_time_of(job->pid)};
     job->deadline = cmd.timeout > 0ms ? job->info.start + cmd.timeout : Clock::time_point::max();
   }
   jobs_.emplace(id, std::move(job));
@@ -449,6 +642,8 @@ std::vector<std::unique_ptr<Supervisor::Job>> Supervisor::take_finished() {
   std::vector<std::unique_ptr<Job>> finished;
   for (auto it = jobs_.begin(); it != jobs_.end();) {
     if (it->second->phase == Job::Phase::kDone) {
+      unfinished_jobs().erase(it->second->info.token);
+      it->second->finish_outputs();
       finished.push_back(std::move(it->second));
       it = jobs_.erase(it);
     } else {
@@ -465,6 +660,10 @@ std::size_t Supervisor::poll(std::chrono::milliseconds max_wait) {
     reap_children();
     const auto now = Clock::now();
     for (auto& [id, job] : jobs_) job->advance(now);
+    if (!log_path_.empty() && now - last_log_ >= kLogInterval) {
+      write_process_log(log_path_);
+      last_log_ = now;
+    }
     // Taken out of jobs_ first: a callback may start new jobs.
     const auto finished = take_finished();
     for (const auto& job : finished)
@@ -473,7 +672,7 @@ std::size_t Supervisor::poll(std::chrono::milliseconds max_wait) {
     if (!finished.empty() || jobs_.empty() || left <= Clock::duration::zero() ||
         interrupt_signal() != signal_before)
       break;
-    nap(std::min<Clock::duration>(kTick, left));
+    wait_for_output(std::min<Clock::duration>(kTick, left));
   }
   return running();
 }
@@ -483,6 +682,17 @@ void Supervisor::wait_all() {
     if (interrupted()) kill_all();
     poll(100ms);
   }
+}
+
+void Supervisor::wait_for_output(std::chrono::steady_clock::duration d) {
+  std::vector<pollfd> fds;
+  for (auto& [id, job] : jobs_)
+    for (auto& o : job->outputs)
+      if (o->fd() >= 0) fds.push_back(pollfd{o->fd(), POLLIN, 0});
+  if (fds.empty()) return nap(d);
+  const auto ms = std::chrono::ceil<std::chrono::milliseconds>(d).count();
+  ::poll(fds.data(), fds.size(), static_cast<int>(std::max<long>(1, ms)));  // a signal cuts it short
+  for (auto& [id, job] : jobs_) job->read_outputs();
 }
 
 std::size_t Supervisor::running() const { return jobs_.size(); }
@@ -500,6 +710,37 @@ double ExitInfo::seconds() const { return std::chrono::duration<double>(end - st
 void become_subreaper() {
   if (::prctl(PR_SET_CHILD_SUBREAPER, 1) != 0)
     throw std::system_error(errno, std::generic_category(), "prctl(PR_SET_CHILD_SUBREAPER)");
+}
+
+void Supervisor::record_processes(const std::string& path) {
+  log_path_ = path;
+  write_process_log(log_path_);
+  last_log_ = Clock::now();
+}
+
+int kill_recorded_processes(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return 0;
+  std::string word, boot;
+  in >> word >> boot;
+  std::vector<pid_t> victims;
+  // After a reboot the numbers name other processes.
+  if (word == "boot" && boot == boot_id()) {
+    long pid;
+    unsigned long long start;
+    while (in >> pid >> start) {
+      const auto p = read_stat(static_cast<pid_t>(pid));
+      if (p && p->start == start && p->pid != ::getpid()) victims.push_back(p->pid);  // not a reused pid
+    }
+  }
+  signal_all(victims, SIGKILL);
+  // They are not our children: wait until they are gone rather than reap them.
+  const auto deadline = Clock::now() + kVanishTimeout;
+  while (Clock::now() < deadline &&
+         std::any_of(victims.begin(), victims.end(), [](pid_t p) { return read_stat(p).has_value(); }))
+    nap(kTick);
+  ::unlink(path.c_str());
+  return static_cast<int>(victims.size());
 }
 
 ExitInfo run_command(const Command& cmd) {

@@ -2,7 +2,8 @@
 // runs in its own session, carries a unique token in its environment, and is
 // killed as a whole tree (session + descendants + token holders) on timeout or
 // interruption. The runner process is a child subreaper, so orphaned
-// grandchildren come back to it and are reaped.
+// grandchildren come back to it: they are reaped, and killed with the job that
+// alone can have started them (double-forked daemons that dropped session and token).
 #pragma once
 #include <chrono>
 #include <cstddef>
@@ -25,6 +26,10 @@ struct Command {
   std::string stdout_path{}, stderr_path{};
   std::chrono::milliseconds timeout{0};      // 0 = none
   std::chrono::milliseconds kill_grace{2000};  // SIGTERM -> SIGKILL delay
+  // > 0: of each output file keep only the first and the last keep_output bytes;
+  // the output streams through the runner (a pipe), whose memory stays
+  // bounded too (ExitInfo::output_dropped). 0 = the job writes the files itself.
+  std::size_t keep_output = 0;
 };
 
 struct ExitInfo {
@@ -38,6 +43,7 @@ struct ExitInfo {
   // Either way a healthy job leaves this empty.
   std::vector<pid_t> leftovers;
   std::string token;         // the job's ASSAY_JOB_TOKEN
+  std::size_t output_dropped = 0;  // bytes of output not kept (Command::keep_output)
   std::chrono::steady_clock::time_point start, end;
   double seconds() const;
 };
@@ -68,14 +74,28 @@ class Supervisor {
   std::size_t running() const;
   // Kills every running job's tree (used on SIGINT/SIGTERM); callbacks still fire with signal set.
   void kill_all();
+  // From now on, while it polls, rewrites `path` (every 250 ms) with the pid and
+  // start time of every process below this one: what a SIGKILLed runner leaves
+  // for kill_recorded_processes() on the next start. The destructor removes it.
+  void record_processes(const std::string& path);
 
  private:
   struct Job;
   std::map<int, std::unique_ptr<Job>> jobs_;
   int next_id_ = 1;
+  std::string log_path_;
+  std::chrono::steady_clock::time_point last_log_;
+  // Sleeps up to `d`, reading the jobs' capped outputs as they come (a job must
+  // not stall on a full pipe while we sleep); a signal cuts it short.
+  void wait_for_output(std::chrono::steady_clock::duration d);
   void reap_children();
   std::vector<std::unique_ptr<Job>> take_finished();
 };
+
+// Kills (SIGKILL) the processes listed by a Supervisor::record_processes() file
+// that still run: same boot, same pid, same start time (a reused pid is never
+// touched). Waits until they are gone, removes the file, returns how many.
+int kill_recorded_processes(const std::string& path);
 
 // Synchronous convenience wrapper around Supervisor.
 ExitInfo run_command(const Command& cmd);

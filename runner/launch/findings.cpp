@@ -25,6 +25,15 @@ const Problem* first_garbage(const std::vector<Problem>& problems) {
 }
 }  // namespace
 
+void cap_problems(ParsedFindings& p) {
+  if (p.problems.size() > kMaxProblems) {
+    p.problems_dropped += p.problems.size() - kMaxProblems;
+    p.problems.resize(kMaxProblems);
+  }
+  for (auto& problem : p.problems)
+    if (problem.message.size() > kMaxProblemMessage) problem.message = problem.message.substr(0, kMaxProblemMessage) + "...";
+}
+
 std::optional<Command> parse_command(const BackendConfig& config, const Vars& vars, const std::string& run_dir,
                                      const std::string& backend_name) {
   if (config.parse_command.empty()) return std::nullopt;
@@ -44,6 +53,7 @@ ParsedFindings read_run_findings(const std::string& run_dir, const ExitInfo* par
     p.findings = read_findings_dir(run_dir, p.problems);
     if (const Problem* bad = first_garbage(p.problems))
       p.failure = fmt::format("unreadable findings ({} problem(s)), first: {}", p.problems.size(), bad->str());
+    cap_problems(p);
     return p;
   }
   const ExitInfo& e = *parse_exit;
@@ -57,6 +67,7 @@ ParsedFindings read_run_findings(const std::string& run_dir, const ExitInfo* par
   p.findings = read_findings_text(read_file(run_dir + "/parse.stdout"), run_dir + "/parse.stdout", p.problems);
   if (const Problem* bad = first_garbage(p.problems))
     p.failure = fmt::format("parse command {} wrote garbage: {}", program, bad->str());
+  cap_problems(p);
   return p;
 }
 

@@ -18,7 +18,16 @@ struct ParsedFindings {
   std::vector<Finding> findings;
   std::vector<Problem> problems;  // unreadable lines, as file:line: reason
   std::string failure;            // why the tool failed ("" when its output was read)
+  std::size_t problems_dropped = 0;  // problems beyond kMaxProblems, not kept
 };
+
+// How many problems a run keeps (the first ones), and how long each message may
+// be: a tool that writes megabytes of garbage must not make a record of megabytes.
+constexpr std::size_t kMaxProblems = 50, kMaxProblemMessage = 300;
+
+// Keeps the first kMaxProblems problems, each message cut to kMaxProblemMessage
+// bytes; counts the others in problems_dropped. read_run_findings() calls it.
+void cap_problems(ParsedFindings& parsed);
 
 // The parse command of a run in `run_dir` (cwd = run_dir, output in
 // run_dir/parse.stdout and parse.stderr); nullopt for a built-in parser.

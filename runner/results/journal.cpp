@@ -62,27 +62,37 @@ std::string read_pid(int fd) {
 }
 
 // Takes the exclusive lock of `lock_path` and writes our pid into it; returns its fd.
+// The holder removes the file when it ends (before unlocking), so a lock taken on
+// a file that is no longer at `lock_path` is worthless: then it tries again.
 int take_lock(const std::string& lock_path, const std::string& journal) {
-  const int fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd < 0) throw_errno("cannot open lock file", lock_path);
-  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
-    const int error = errno;
-    const std::string holder = read_pid(fd);
-    ::close(fd);
-    if (error == EWOULDBLOCK) {
-      throw std::runtime_error(fmt::format("journal {} is in use by pid {}", journal, holder));
+  for (;;) {
+    const int fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) throw_errno("cannot open lock file", lock_path);
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      const int error = errno;
+      const std::string holder = read_pid(fd);
+      ::close(fd);
+      if (error == EWOULDBLOCK) {
+        throw std::runtime_error(fmt::format("journal {} is in use by pid {}", journal, holder));
+      }
+      errno = error;
+      throw_errno("cannot lock", lock_path);
     }
-    errno = error;
-    throw_errno("cannot lock", lock_path);
+    struct stat held {}, there {};
+    if (::fstat(fd, &held) != 0 || ::stat(lock_path.c_str(), &there) != 0 || held.st_dev != there.st_dev ||
+        held.st_ino != there.st_ino) {
+      ::close(fd);
+      continue;
+    }
+    const std::string pid = std::to_string(::getpid()) + "\n";
+    if (::ftruncate(fd, 0) != 0 || ::pwrite(fd, pid.data(), pid.size(), 0) < 0) {
+      const int error = errno;
+      ::close(fd);
+      errno = error;
+      throw_errno("cannot write lock file", lock_path);
+    }
+    return fd;
   }
-  const std::string pid = std::to_string(::getpid()) + "\n";
-  if (::ftruncate(fd, 0) != 0 || ::pwrite(fd, pid.data(), pid.size(), 0) < 0) {
-    const int error = errno;
-    ::close(fd);
-    errno = error;
-    throw_errno("cannot write lock file", lock_path);
-  }
-  return fd;
 }
 
 }  // namespace
@@ -142,7 +152,9 @@ JournalWriter::JournalWriter(const std::string& path) : path_(path) {
 
 JournalWriter::~JournalWriter() {
   ::close(fd_);
-  ::close(lock_fd_);  // releases the lock; the file stays (removing it would race)
+  // Removed while still held: a runner that opened it meanwhile sees it is gone (take_lock).
+  ::unlink((path_ + ".lock").c_str());
+  ::close(lock_fd_);
 }
 
 void JournalWriter::append(const json& record) {

@@ -147,6 +147,57 @@ TEST_F(ProcessTest, TruncatesOutputAndSharesOneFileForBothStreams) {
   EXPECT_EQ(read_text(dir_ / "both.txt"), "out\nerr\nout2\n");
 }
 
+TEST_F(ProcessTest, CappedOutputKeepsHeadAndTail) {
+  Command cmd = shell(
+      "head -c 1000 /dev/zero | tr '\\0' a; head -c 100000 /dev/zero | tr '\\0' b; printf 'the end';"
+      "echo small >&2");
+  cmd.cwd = dir_.string();
+  cmd.stdout_path = (dir_ / "out").string();
+  cmd.stderr_path = (dir_ / "err").string();
+  cmd.keep_output = 1000;
+  const ExitInfo info = run_command(cmd);
+  EXPECT_EQ(info.exit_code, 0);
+  EXPECT_EQ(info.output_dropped, 100000u + 7u - 1000u);
+  const std::string out = read_text(dir_ / "out");
+  EXPECT_EQ(out.substr(0, 1000), std::string(1000, 'a'));
+  EXPECT_NE(out.find("[mpi-assay: 99007 bytes dropped here; --keep-output]"), std::string::npos);
+  EXPECT_EQ(out.substr(out.size() - 1000), std::string(993, 'b') + "the end");
+  EXPECT_LT(out.size(), 2100u);
+  EXPECT_EQ(read_text(dir_ / "err"), "small\n");  // under the cap: whole, no note
+}
+
+TEST_F(ProcessTest, CappedOutputSharesOneFileForBothStreams) {
+  Command cmd = shell("head -c 5000 /dev/zero >&2; echo out");
+  cmd.stdout_path = cmd.stderr_path = (dir_ / "both").string();
+  cmd.keep_output = 100;
+  const ExitInfo info = run_command(cmd);
+  EXPECT_EQ(info.output_dropped, 5004u - 200u);
+  const std::string both = read_text(dir_ / "both");
+  EXPECT_EQ(both.substr(both.size() - 4), "out\n");
+  EXPECT_LT(both.size(), 300u);
+}
+
+TEST_F(ProcessTest, CappedOutputOfADaemonDoesNotHoldUpTheJob) {
+  // The daemon keeps the pipe open; the job still ends (and the daemon is killed).
+  Command cmd = shell("(setsid sh -c 'echo daemon; exec sleep 100' &); echo job");
+  cmd.stdout_path = (dir_ / "out").string();
+  cmd.keep_output = 100;
+  const ExitInfo info = run_command(cmd);
+  EXPECT_EQ(info.exit_code, 0);
+  EXPECT_LT(info.seconds(), 10.0);
+  EXPECT_NE(read_text(dir_ / "out").find("job"), std::string::npos);
+}
+
+TEST_F(ProcessTest, CappedOutputBoundsTheFileOfAFloodingJob) {
+  Command cmd = shell("head -c 50000000 /dev/zero >&2");
+  cmd.stderr_path = (dir_ / "err").string();
+  cmd.keep_output = 1 << 20;
+  const ExitInfo info = run_command(cmd);
+  EXPECT_EQ(info.exit_code, 0);
+  EXPECT_EQ(info.output_dropped, 50000000u - 2u * (1u << 20));
+  EXPECT_LT(fs::file_size(dir_ / "err"), 2u * (1u << 20) + 100u);
+}
+
 TEST_F(ProcessTest, StdinIsEmpty) {
   Command cmd = shell("wc -c");
   cmd.stdout_path = (dir_ / "out.txt").string();
@@ -283,6 +334,96 @@ TEST_F(ProcessTest, DaemonLeftAfterNormalExitIsKilledAndReported) {
   EXPECT_EQ(info.leftovers, daemon);
   EXPECT_FALSE(alive(daemon[0]));
   EXPECT_TRUE(processes_with_token(info.token).empty());
+}
+
+TEST_F(ProcessTest, DoubleForkedDaemonWithEmptyEnvironmentIsKilled) {
+  // Orphaned (double fork), in a session of its own, without the token: nothing
+  // but the subreaper ties it to the job.
+  const ExitInfo info = run_shell(
+      "(env -i /usr/bin/setsid sh -c 'echo $$ > daemon.tmp && mv daemon.tmp daemon; exec sleep 100' &);"
+      "while [ ! -f daemon ]; do sleep 0.01; done; exit 3");
+  EXPECT_EQ(info.exit_code, 3);
+  const auto daemon = read_pids(dir_ / "daemon");
+  ASSERT_EQ(daemon.size(), 1u);
+  EXPECT_EQ(info.leftovers, daemon);
+  EXPECT_FALSE(alive(daemon[0]));
+}
+
+TEST_F(ProcessTest, OrphanIsNotKilledWhileAJobThatMayOwnItRuns) {
+  // `early` starts a daemon and ends while `late`, started before that daemon,
+  // still runs: either may own it, so it lives until `late` ends too.
+  Supervisor supervisor;
+  std::map<std::string, ExitInfo> results;
+  Command late = shell("while [ ! -f go ]; do sleep 0.01; done");
+  late.cwd = dir_.string();
+  supervisor.start(late, [&](const ExitInfo& i) { results["late"] = i; });
+  ::usleep(50'000);  // start times count in 10 ms ticks
+  Command early = shell(
+      "(env -i /usr/bin/setsid sh -c 'echo $$ > daemon.tmp && mv daemon.tmp daemon; exec sleep 100' &);"
+      "while [ ! -f daemon ]; do sleep 0.01; done");
+  early.cwd = dir_.string();
+  supervisor.start(early, [&](const ExitInfo& i) { results["early"] = i; });
+  while (!results.count("early")) supervisor.poll(50ms);
+  const auto daemon = read_pids(dir_ / "daemon");
+  ASSERT_EQ(daemon.size(), 1u);
+  EXPECT_TRUE(alive(daemon[0]));
+  EXPECT_TRUE(results["early"].leftovers.empty());
+  std::ofstream(dir_ / "go").close();
+  supervisor.wait_all();
+  EXPECT_EQ(results["late"].leftovers, daemon);
+  EXPECT_FALSE(alive(daemon[0]));
+}
+
+TEST_F(ProcessTest, WhatASigkilledRunnerLeftIsKilledFromItsProcessLog) {
+  // A runner (child process) records its processes; its job double-forks a daemon
+  // with an empty environment; the runner is SIGKILLed and cannot clean up.
+  const std::string log = (dir_ / "processes").string();
+  const pid_t runner = ::fork();
+  ASSERT_GE(runner, 0);
+  if (runner == 0) {
+    become_subreaper();
+    Command cmd = shell(
+        "(env -i /usr/bin/setsid sh -c 'echo $$ > daemon.tmp && mv daemon.tmp daemon; exec sleep 100' &);"
+        "exec sleep 100");
+    cmd.cwd = dir_.string();
+    Supervisor supervisor;
+    supervisor.record_processes(log);
+    supervisor.start(cmd, nullptr);
+    for (;;) supervisor.poll(1s);
+  }
+  for (int i = 0; i < 500 && !fs::exists(dir_ / "daemon"); ++i) ::usleep(10'000);
+  const auto daemon = read_pids(dir_ / "daemon");
+  ASSERT_EQ(daemon.size(), 1u);
+  for (int i = 0; i < 500 && read_text(log).find("\n" + std::to_string(daemon[0]) + " ") == std::string::npos; ++i)
+    ::usleep(10'000);
+  ::kill(runner, SIGKILL);
+  ::waitpid(runner, nullptr, 0);
+  EXPECT_TRUE(alive(daemon[0]));  // what the next start must clean up
+  EXPECT_GE(kill_recorded_processes(log), 1);
+  EXPECT_FALSE(alive(daemon[0]));
+  EXPECT_FALSE(fs::exists(log));
+  ::waitpid(daemon[0], nullptr, 0);  // an orphan of ours, as we are a subreaper
+}
+
+TEST_F(ProcessTest, ProcessLogNeverNamesAReusedPidOrAnotherBoot) {
+  Supervisor supervisor;
+  Command cmd = shell("echo $$ > pid.tmp && mv pid.tmp pid; exec sleep 100");
+  cmd.cwd = dir_.string();
+  ExitInfo info;
+  supervisor.start(cmd, [&](const ExitInfo& i) { info = i; });
+  while (!fs::exists(dir_ / "pid")) supervisor.poll(10ms);
+  const auto pid = read_pids(dir_ / "pid");
+  ASSERT_EQ(pid.size(), 1u);
+  std::string boot = read_text("/proc/sys/kernel/random/boot_id");
+  boot.pop_back();  // '\n'
+  const auto log = (dir_ / "log").string();
+  std::ofstream(log) << "boot " << boot << "\n" << pid[0] << " 1\n";  // its start time is not 1
+  EXPECT_EQ(kill_recorded_processes(log), 0);
+  std::ofstream(log) << "boot another-boot\n" << pid[0] << " 1\n";
+  EXPECT_EQ(kill_recorded_processes(log), 0);
+  EXPECT_TRUE(alive(pid[0]));
+  supervisor.kill_all();
+  supervisor.wait_all();
 }
 
 TEST_F(ProcessTest, ConcurrentJobsFinishIndependently) {

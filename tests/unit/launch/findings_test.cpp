@@ -40,6 +40,25 @@ TEST_F(RunDir, BuiltinParserReadsJsonlFilesAndGarbageIsAToolFailure) {
       << bad.failure;
 }
 
+TEST_F(RunDir, ProblemsAreCappedWithACountOfTheRest) {
+  // 1000 garbage lines, one of them 1 MB long: the record keeps 50 short problems.
+  std::string garbage;
+  for (int i = 0; i < 999; ++i) garbage += "garbage\n";
+  garbage += "{" + std::string(1'000'000, 'x') + "\n";
+  write("rank-0.jsonl", garbage);
+  auto parsed = read_run_findings(dir.string(), nullptr, "");
+  EXPECT_EQ(parsed.problems.size(), kMaxProblems);
+  EXPECT_EQ(parsed.problems_dropped, 1000u - kMaxProblems);
+  EXPECT_NE(parsed.failure.find("unreadable findings (1000 problem(s))"), std::string::npos) << parsed.failure;
+  for (const auto& p : parsed.problems) EXPECT_LE(p.message.size(), kMaxProblemMessage + 3);
+
+  write("parse.stdout", garbage);
+  const auto e = exited(0);
+  auto from_command = read_run_findings(dir.string(), &e, "adapter.sh");
+  EXPECT_EQ(from_command.problems.size(), kMaxProblems);
+  EXPECT_EQ(from_command.problems_dropped, 1000u - kMaxProblems);
+}
+
 TEST_F(RunDir, ParseCommandOutputIsReadAndItsFailuresSayWhy) {
   write("parse.stdout", std::string(finding) + "\n");
   auto e = exited(0);

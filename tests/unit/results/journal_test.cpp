@@ -1,6 +1,8 @@
 #include "results/journal.hpp"
 
 #include <gtest/gtest.h>
+
+#include <filesystem>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -121,6 +123,16 @@ TEST(RunKeyOf, ReadsTheKeyFieldsWithDefaults) {
       key_of(json{{"case", "x"}, {"backend", "pmpi"}, {"mpi", "mpich"}, {"np", 4}, {"run", 3}}),
       (RunKey{"x", "pmpi", "mpich", 4, 3}));
   EXPECT_EQ(key_of(json{{"case", "x"}, {"np", "four"}}), (RunKey{"x", "", "", 0, 1}));
+}
+
+TEST_F(Journal, TheLockFileGoesWithItsWriter) {
+  {
+    JournalWriter writer(path_);
+    EXPECT_TRUE(std::filesystem::exists(path_ + ".lock"));
+  }
+  EXPECT_FALSE(std::filesystem::exists(path_ + ".lock"));
+  JournalWriter again(path_);  // and the journal can be taken again
+  EXPECT_TRUE(std::filesystem::exists(path_ + ".lock"));
 }
 
 TEST_F(Journal, ASecondWriterFailsNamingTheHoldersPid) {

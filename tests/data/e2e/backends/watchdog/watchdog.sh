@@ -21,5 +21,7 @@ if kill -0 "$pid" 2>/dev/null; then
   else
     echo "BLOCKED $rank $WATCHDOG_SECONDS" >> "$out"
   fi
+  # Like the interposition layer: with ASSAY_ABORT_ON_ERROR=1 the run ends at its first finding.
+  [[ ${ASSAY_ABORT_ON_ERROR:-} == 1 ]] && { kill -KILL "$pid"; exit 1; }
 fi
 wait "$pid"
