@@ -512,6 +512,11 @@ RunSummary MatrixRun::execute() {
   preflight();
   journal_ = std::make_unique<JournalWriter>(opt_.journal_path);
   JournalContents existing = read_journal(opt_.journal_path);
+  // A record whose fields have the wrong type would be skipped, so its run redone
+  // or its outcome misread: resuming on such a journal is refused.
+  if (!existing.invalid.empty())
+    throw std::runtime_error(fmt::format("cannot resume journal {}: {} record(s) with a wrongly typed field, first at {}",
+                                         opt_.journal_path, existing.invalid.size(), existing.invalid.front().str()));
   for (const auto& p : existing.problems) progress_.note("journal: " + p.str() + " (skipped)");
   journal_->append(session_record());
   std::vector<Item> items = plan(existing);
