@@ -7,6 +7,8 @@
 #include <fnmatch.h>
 #include <fstream>
 #include <iostream>
+#include <map>
+#include <memory>
 #include <set>
 #include <thread>
 #include <unistd.h>
@@ -26,6 +28,7 @@
 #include "launch/submit.hpp"
 #include "overhead/cli.hpp"
 #include "reports/cli.hpp"
+#include "reports/escape.hpp"
 #include "reports/summary.hpp"
 #include "results/journal.hpp"
 
@@ -102,6 +105,34 @@ struct CaseSelection {
              });
            });
   }
+
+  // An option value that names nothing (a typo, `--family foo`) is an error that
+  // lists the valid values, rather than an empty selection that looks like success.
+  void check_values(const std::vector<assay::Case>& cases, const assay::Taxonomy& tax) const {
+    std::set<std::string> known_families, known_groups, known_tags, known_classes{"ok"};
+    for (const auto& c : cases) {
+      known_families.insert(c.family);
+      known_groups.insert(c.family + "/" + c.group);
+      known_tags.insert(c.tags.begin(), c.tags.end());
+    }
+    for (const auto& cls : tax.classes()) known_classes.insert(cls.id);
+    auto check = [](const char* option, const std::vector<std::string>& given, const std::set<std::string>& known,
+                    bool glob) {
+      for (const auto& v : given) {
+        const bool found = std::any_of(known.begin(), known.end(), [&](const std::string& k) {
+          return glob ? fnmatch(v.c_str(), k.c_str(), 0) == 0 : v == k;
+        });
+        if (!found)
+          throw std::runtime_error(fmt::format("{} '{}' {} (valid: {})", option, v,
+                                               glob ? "matches no value" : "is not a known value",
+                                               known.empty() ? std::string("none") : fmt::format("{}", fmt::join(known, ", "))));
+      }
+    };
+    check("--family", families, known_families, false);
+    check("--group", groups, known_groups, false);
+    check("--tag", tags, known_tags, false);
+    check("--class", classes, known_classes, true);
+  }
 };
 
 assay::Taxonomy load_taxonomy() { return assay::Taxonomy::load(source_dir() + "/taxonomy/classes.json"); }
@@ -113,13 +144,44 @@ std::vector<assay::Backend> load_backends(const std::vector<std::string>& extra_
                                   assay::manifest_schema_path(source_dir()));
 }
 
+// What `run --check` accepts, for the reports: the expected-results of the
+// backends found as `run` finds them, for the cases of the project's corpus. When
+// they cannot be loaded the report says so and shows every miss as a failure.
+assay::KnownMisses load_known_misses() {
+  try {
+    const auto tax = load_taxonomy();
+    auto expected = std::make_shared<std::map<std::string, assay::ExpectedResults>>();
+    for (const auto& b : load_backends({}, tax))
+      if (!b.expected_results.empty()) (*expected)[b.name] = assay::load_expected_results(b.expected_results);
+    std::vector<assay::Problem> problems, warnings;
+    auto cases = std::make_shared<std::vector<assay::Case>>(
+        assay::load_cases({source_dir() + "/cases"}, tax, problems, warnings));
+    auto by_id = std::make_shared<std::map<std::string, const assay::Case*>>();
+    for (const auto& c : *cases) by_id->emplace(c.id, &c);
+    return [expected, cases, by_id](const std::string& case_id, const std::string& backend, const std::string& mpi,
+                                    assay::Outcome outcome) -> std::string {
+      const auto file = expected->find(backend);
+      const auto c = by_id->find(case_id);
+      if (file == expected->end() || c == by_id->end()) return {};
+      const assay::ExpectedEntry* e = file->second.find(*c->second, mpi);
+      if (!e || e->outcome != outcome) return {};
+      return fmt::format("{}:{}: {}", file->second.path, e->line, e->reason);
+    };
+  } catch (const std::exception& e) {
+    std::cerr << "mpi-assay: warning: known misses not applied: " << e.what() << "\n";
+    return {};
+  }
+}
+
 // All cases of the selected roots; problems are printed and make this fail:
 // nothing runs on a corpus with a malformed header.
 std::vector<assay::Case> load_all(const CaseSelection& sel, const assay::Taxonomy& tax) {
   std::vector<std::string> roots = sel.roots;
   if (roots.empty()) roots.push_back(source_dir() + "/cases");
   std::vector<assay::Problem> problems;
-  auto cases = assay::load_cases(roots, tax, problems);
+  std::vector<assay::Problem> warnings;
+  auto cases = assay::load_cases(roots, tax, problems, warnings);
+  for (const auto& w : warnings) std::cerr << "mpi-assay: warning: " << w.str() << "\n";
   if (!problems.empty()) {
     for (const auto& p : problems) std::cerr << p.str() << "\n";
     throw std::runtime_error(fmt::format("{} problem(s) in case headers; nothing was run", problems.size()));
@@ -128,6 +190,7 @@ std::vector<assay::Case> load_all(const CaseSelection& sel, const assay::Taxonom
 }
 
 std::vector<const assay::Case*> selected(const std::vector<assay::Case>& cases, const CaseSelection& sel) {
+  sel.check_values(cases, load_taxonomy());
   std::vector<const assay::Case*> out;
   for (const auto& c : cases)
     if (sel.selects(c)) out.push_back(&c);
@@ -171,14 +234,14 @@ int cmd_list(const CaseSelection& sel, const std::string& format) {
         family = c->family;
         std::cout << "\n## " << family << "\n\n| id | expect | description |\n|---|---|---|\n";
       }
-      std::string d = c->description;
-      std::replace(d.begin(), d.end(), '|', '/');
-      std::cout << "| `" << c->id << "` | " << expect_text(*c) << " | " << d << " |\n";
+      // Case text is data: markup and HTML in a description are escaped, not rendered.
+      std::cout << "| `" << c->id << "` | " << expect_text(*c) << " | " << assay::escape_markdown(c->description)
+                << " |\n";
     }
   } else {
     std::map<std::string, std::pair<int, int>> per_family;  // erroneous, correct
     for (const auto* c : chosen) {
-      std::cout << fmt::format("{:<60} {}\n", c->id, expect_text(*c));
+      std::cout << fmt::format("{:<60} {}\n", assay::one_line(c->id), expect_text(*c));
       auto& counts = per_family[c->family];
       (c->correct() ? counts.second : counts.first)++;
     }
@@ -199,7 +262,8 @@ int cmd_show(const CaseSelection& sel, const std::string& id) {
   auto it = std::find_if(cases.begin(), cases.end(), [&](const assay::Case& c) { return c.id == id; });
   if (it == cases.end()) throw std::runtime_error("no case with id '" + id + "'");
   const assay::Case& c = *it;
-  std::cout << c.id << "\n  file:        " << c.path << "\n  description: " << c.description
+  std::cout << assay::one_line(c.id) << "\n  file:        " << assay::one_line(c.path)
+            << "\n  description: " << assay::one_line(c.description)
             << "\n  expect:      " << expect_text(c) << "\n  nprocs:      " << c.nprocs
             << "\n  runs:        " << c.runs << "\n";
   if (c.timeout_s) std::cout << "  timeout:     " << c.timeout_s << " s\n";
@@ -253,7 +317,13 @@ int cmd_lint(const CaseSelection& sel) {
   std::vector<std::string> roots = sel.roots;
   if (roots.empty()) roots.push_back(source_dir() + "/cases");
   std::vector<assay::Problem> problems;
-  auto cases = assay::load_cases(roots, tax, problems);
+  std::vector<assay::Problem> warnings;
+  auto cases = assay::load_cases(roots, tax, problems, warnings);
+  for (const auto& w : warnings) std::cerr << "mpi-assay: warning: " << w.str() << "\n";
+  for (const auto& root : roots)
+    if (!fs::exists(fs::path(root) / assay::kCorpusMarker))
+      std::cout << fmt::format("note: {} has no {}: the corpus rules (twins, -ok/-nok names) are not applied\n", root,
+                               assay::kCorpusMarker);
   if (problems.empty())
     for (auto& p : assay::lint_cases(cases)) problems.push_back(std::move(p));
   for (const auto& p : problems) std::cout << p.str() << "\n";
@@ -457,7 +527,7 @@ int main(int argc, char** argv) {
   run->add_option("--sbatch-option", run_args.sbatch_options, "--submit: an extra #SBATCH line (repeatable; write --sbatch-option=--qos=debug)")->allow_extra_args(false);
 
   int report_status = 0;
-  auto report_commands = assay::add_report_commands(app, load_taxonomy, report_status);
+  auto report_commands = assay::add_report_commands(app, load_taxonomy, report_status, load_known_misses);
   int overhead_status = 0;
   auto* overhead = assay::overhead::add_overhead_command(
       app, overhead_status, {load_taxonomy, source_dir(), ASSAY_BINARY_DIR});

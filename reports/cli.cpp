@@ -6,7 +6,10 @@
 #include <memory>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 #include "reports/diff.hpp"
+#include "reports/escape.hpp"
 #include "reports/model.hpp"
 #include "reports/reporter.hpp"
 
@@ -32,18 +35,30 @@ int guarded(const std::function<int()>& command) {
   }
 }
 
-JournalContents read_existing(const std::string& path) {
-  if (!fs::is_regular_file(path)) throw std::runtime_error(path + ": no such journal");
-  return read_journal(path);
+// Loads a journal for report or diff: a file that is not a journal is an error;
+// skipped lines are a warning on stderr with their count (the report lists them all).
+JournalInput load_checked(const std::string& path) {
+  JournalInput in = load_journal_input(path);
+  if (!in.is_journal)
+    throw std::runtime_error(fmt::format("{} is not a results journal: none of its lines is a session or result record",
+                                         path));
+  const std::size_t skipped = in.unreadable.size() + in.invalid.size();
+  if (skipped > 0) {
+    std::cerr << fmt::format("mpi-assay: warning: {}: {} line(s) skipped ({} unreadable, {} with a wrongly typed field)\n",
+                             path, skipped, in.unreadable.size(), in.invalid.size());
+    const Problem& first = in.invalid.empty() ? in.unreadable.front() : in.invalid.front();
+    std::cerr << "mpi-assay: warning: first: " << one_line(first.str()) << "\n";
+  }
+  return in;
 }
 
 }  // namespace
 
 int run_report(const std::vector<std::string>& journals, const std::string& format, const std::string& out_path,
-               const Taxonomy& taxonomy, std::ostream& out) {
+               const Taxonomy& taxonomy, std::ostream& out, const KnownMisses& known_misses) {
   std::vector<JournalInput> inputs;
-  for (const auto& path : journals) inputs.push_back(load_journal_input(path));
-  ReportModel model = build_model(inputs, taxonomy);
+  for (const auto& path : journals) inputs.push_back(load_checked(path));
+  ReportModel model = build_model(inputs, taxonomy, known_misses);
   ReportOptions options;
   if (!out_path.empty()) options.output_dir = fs::absolute(out_path).parent_path().string();
   auto reporter = make_reporter(format, options);
@@ -60,24 +75,29 @@ int run_report(const std::vector<std::string>& journals, const std::string& form
 }
 
 int run_diff(const std::string& old_path, const std::string& new_path, const std::string& format, std::ostream& out) {
-  JournalDiff d = diff_journals(read_existing(old_path), read_existing(new_path));
+  JournalDiff d = diff_journals(load_checked(old_path), load_checked(new_path));
   d.old_label = old_path;
   d.new_label = new_path;
   render_diff(d, format, out);
   return d.has_regression() ? 1 : 0;
 }
 
-ReportCommands add_report_commands(CLI::App& app, std::function<Taxonomy()> load_taxonomy, int& exit_code) {
+ReportCommands add_report_commands(CLI::App& app, std::function<Taxonomy()> load_taxonomy, int& exit_code,
+                                   std::function<KnownMisses()> load_known_misses) {
   auto args = std::make_shared<ReportArgs>();
   ReportCommands cmds;
   cmds.report = app.add_subcommand("report", "Coverage, metrics and per-case matrix of one or more journals");
   cmds.report->add_option("journals", args->journals, "results.jsonl (several: compared side by side)")->required();
-  cmds.report->add_option("--format", args->format, "terminal | md | html | csv | json | latex | junit")
+  cmds.report->add_option("--format", args->format,
+                          "terminal | md | html | csv (every run) | csv-summary (per class, backend, MPI) | json | latex | junit")
       ->check(CLI::IsMember(report_formats()))
       ->capture_default_str();
   cmds.report->add_option("--out", args->out, "Write to this file instead of stdout");
-  cmds.report->callback([args, load_taxonomy, &exit_code] {
-    exit_code = guarded([&] { return run_report(args->journals, args->format, args->out, load_taxonomy(), std::cout); });
+  cmds.report->callback([args, load_taxonomy, load_known_misses, &exit_code] {
+    exit_code = guarded([&] {
+      const KnownMisses known = load_known_misses ? load_known_misses() : KnownMisses{};
+      return run_report(args->journals, args->format, args->out, load_taxonomy(), std::cout, known);
+    });
   });
 
   cmds.diff = app.add_subcommand("diff", "Compare two journals run by run; exit 1 on a regression");

@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "corpus/taxonomy.hpp"
+#include "reports/model.hpp"
 
 namespace assay {
 
@@ -19,11 +20,14 @@ struct ReportCommands {
 // The commands run as CLI11 callbacks during parsing and leave their exit
 // status in `exit_code`: 0, 1 (diff found a regression) or 2 (error, printed
 // on stderr as "mpi-assay: error: ...").
-ReportCommands add_report_commands(CLI::App& app, std::function<Taxonomy()> load_taxonomy, int& exit_code);
+// `load_known_misses` (optional) gives the backends' expected-results to the report
+// (JUnit skips known misses with their reason, as `run --check` accepts them).
+ReportCommands add_report_commands(CLI::App& app, std::function<Taxonomy()> load_taxonomy, int& exit_code,
+                                   std::function<KnownMisses()> load_known_misses = {});
 
 // The same, callable without a CLI (tests). Write to `out_path` or, when empty, `out`.
 int run_report(const std::vector<std::string>& journals, const std::string& format, const std::string& out_path,
-               const Taxonomy& taxonomy, std::ostream& out);
+               const Taxonomy& taxonomy, std::ostream& out, const KnownMisses& known_misses = {});
 int run_diff(const std::string& old_path, const std::string& new_path, const std::string& format, std::ostream& out);
 
 }  // namespace assay

@@ -20,8 +20,6 @@ bool inconclusive(Outcome o) {
   return o == Outcome::TO || o == Outcome::RE || o == Outcome::TF || o == Outcome::CE;
 }
 
-std::optional<Outcome> outcome_of(const json& rec) { return outcome_from_name(rec.value("outcome", "")); }
-
 std::string key_text(const RunKey& k) {
   return fmt::format("{} {}/{} np={} run={}", k.case_id, k.backend, k.mpi, k.np, k.run);
 }
@@ -71,22 +69,18 @@ std::optional<std::pair<ChangeKind, std::string>> judge_change(Outcome before, O
 }
 
 namespace {
-// The distinct values of `field` per (backend, mpi) among the records ("unknown" when absent).
+// The distinct values of a field per (backend, mpi) among the rows.
 using Versions = std::map<std::pair<std::string, std::string>, std::set<std::string>>;
-template <class Records>
-Versions versions(const Records& records, const char* field) {
+Versions versions(const std::map<RunKey, ResultRow>& rows, const std::string* ResultRow::*field) {
   Versions out;
-  for (const auto& [key, rec] : records) {
-    auto it = rec.find(field);
-    out[{key.backend, key.mpi}].insert(it != rec.end() && it->is_string() ? it->template get<std::string>() : "unknown");
-  }
+  for (const auto& [key, row] : rows) out[{key.backend, key.mpi}].insert(*(row.*field));
   return out;
 }
 
-template <class Records>
-std::vector<std::string> tool_changes(const Records& before, const Records& after) {
+std::vector<std::string> tool_changes(const std::map<RunKey, ResultRow>& before, const std::map<RunKey, ResultRow>& after) {
   std::vector<std::string> lines;
-  for (const auto& [field, label] : {std::pair{"backend_version", "backend version"}, {"manifest_hash", "manifest"}}) {
+  for (const auto& [field, label] : {std::pair{&ResultRow::backend_version, "backend version"},
+                                     std::pair{&ResultRow::manifest_hash, "manifest"}}) {
     Versions was = versions(before, field), now = versions(after, field);
     for (const auto& [tool, values] : now) {
       auto it = was.find(tool);
@@ -98,31 +92,50 @@ std::vector<std::string> tool_changes(const Records& before, const Records& afte
   std::sort(lines.begin(), lines.end());
   return lines;
 }
+
+std::vector<std::string> skipped_lines(const JournalInput& j) {
+  std::vector<std::string> out;
+  for (const auto& p : j.unreadable) out.push_back(p.str());
+  for (const auto& p : j.invalid) out.push_back(p.str());
+  return out;
+}
 }  // namespace
 
-JournalDiff diff_journals(const JournalContents& old_journal, const JournalContents& new_journal) {
+JournalDiff diff_journals(const JournalInput& old_journal, const JournalInput& new_journal) {
   JournalDiff d;
-  auto before = old_journal.latest_results();
-  auto after = new_journal.latest_results();
+  const auto& before = old_journal.latest;
+  const auto& after = new_journal.latest;
   for (const auto& [key, rec] : after) {
-    auto now = outcome_of(rec);
+    auto now = outcome_from_name(rec.outcome);
     auto it = before.find(key);
     if (it == before.end()) {
-      d.changes.push_back({key, ChangeKind::added, std::nullopt, now, "new run", rec.value("reason", "")});
+      d.changes.push_back({key, ChangeKind::added, std::nullopt, now, "new run", rec.reason});
       continue;
     }
-    auto was = outcome_of(it->second);
+    auto was = outcome_from_name(it->second.outcome);
+    if (was == Outcome::TP && !now) {  // a detection lost to an outcome nobody knows
+      d.changes.push_back({key, ChangeKind::regression, was, now,
+                           fmt::format("detection lost (unknown outcome '{}')", rec.outcome), rec.reason});
+      continue;
+    }
     if (!was || !now) continue;
     if (auto judged = judge_change(*was, *now))
-      d.changes.push_back({key, judged->first, was, now, judged->second, rec.value("reason", "")});
+      d.changes.push_back({key, judged->first, was, now, judged->second, rec.reason});
   }
   for (const auto& [key, rec] : before)
-    if (!after.count(key))
-      d.changes.push_back({key, ChangeKind::removed, outcome_of(rec), std::nullopt, "no longer run", rec.value("reason", "")});
+    if (!after.count(key)) {
+      auto was = outcome_from_name(rec.outcome);
+      if (was == Outcome::TP)
+        d.changes.push_back({key, ChangeKind::regression, was, std::nullopt, "detection lost (no longer run)", rec.reason});
+      else
+        d.changes.push_back({key, ChangeKind::removed, was, std::nullopt, "no longer run", rec.reason});
+    }
   std::stable_sort(d.changes.begin(), d.changes.end(), [](const RunChange& a, const RunChange& b) {
     return std::make_pair(a.kind, a.key) < std::make_pair(b.kind, b.key);
   });
   d.tool_changes = tool_changes(before, after);
+  d.old_skipped = skipped_lines(old_journal);
+  d.new_skipped = skipped_lines(new_journal);
   return d;
 }
 
@@ -137,6 +150,7 @@ void render_diff(const JournalDiff& d, const std::string& format, std::ostream& 
   if (format == "json") {
     json doc = {{"old", d.old_label}, {"new", d.new_label}, {"regressions", d.count(ChangeKind::regression)},
                 {"tool_changes", d.tool_changes},
+                {"old_skipped", d.old_skipped}, {"new_skipped", d.new_skipped},
                 {"changes", json::array()}};
     for (const auto& c : d.changes)
       doc["changes"].push_back({{"kind", change_kind_name(c.kind)}, {"case", c.key.case_id},
@@ -155,7 +169,16 @@ void render_diff(const JournalDiff& d, const std::string& format, std::ostream& 
   out << (md ? "# Journal diff\n\n" : "") << text(fmt::format("{} -> {}", d.old_label, d.new_label)) << ": "
       << fmt::format("{} regression(s), {} improvement(s), {} other change(s), {} added, {} removed\n",
                      d.count(ChangeKind::regression), d.count(ChangeKind::improvement), d.count(ChangeKind::change),
-                     d.count(ChangeKind::added), d.count(ChangeKind::removed));
+                     d.count(ChangeKind::added), d.count(ChangeKind::removed))
+      << (d.old_skipped.size() + d.new_skipped.size() > 0
+              ? fmt::format("{} line(s) skipped\n", d.old_skipped.size() + d.new_skipped.size())
+              : "");
+  for (const auto& [label, lines] : {std::pair{d.old_label, &d.old_skipped}, std::pair{d.new_label, &d.new_skipped}}) {
+    if (lines->empty()) continue;
+    out << (md ? "\n## " : "\n") << text(fmt::format("{}: {} line(s) skipped (their runs count as missing)", label, lines->size()))
+        << "\n" << (md ? "\n" : "");
+    for (const auto& line : *lines) out << (md ? "- " : "  ") << text(line) << "\n";
+  }
   if (!d.tool_changes.empty()) {
     out << (md ? "\n## Tools changed\n\n" : "\nTools changed (outcomes may differ for that reason)\n");
     for (const auto& line : d.tool_changes) out << (md ? "- " : "  ") << text(line) << "\n";

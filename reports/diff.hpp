@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "results/classify.hpp"
-#include "results/journal.hpp"
+#include "reports/model.hpp"
 
 namespace assay {
 
@@ -28,6 +28,9 @@ struct JournalDiff {
   // Backends whose version or manifest differs between the journals, one line
   // each ("pmpi on openmpi: backend version a -> b"): outcomes may differ for that reason.
   std::vector<std::string> tool_changes;
+  // Lines of each journal that were not read: torn or garbage lines and records
+  // with a wrongly typed field ("file:line: ..."). Their runs count as missing.
+  std::vector<std::string> old_skipped, new_skipped;
   int count(ChangeKind k) const;
   bool has_regression() const { return count(ChangeKind::regression) > 0; }
 };
@@ -35,7 +38,8 @@ struct JournalDiff {
 // Classifies one change of outcome; nullopt when nothing changed.
 std::optional<std::pair<ChangeKind, std::string>> judge_change(Outcome before, Outcome after);
 
-JournalDiff diff_journals(const JournalContents& old_journal, const JournalContents& new_journal);
+// A run detected (TP) before and missing now, or anything else now, is a regression.
+JournalDiff diff_journals(const JournalInput& old_journal, const JournalInput& new_journal);
 
 const std::vector<std::string>& diff_formats();  // terminal md json
 // Throws std::invalid_argument for an unknown format.

@@ -298,6 +298,11 @@ void render_html(const ReportModel& m, const ReportOptions& o, std::ostream& out
   out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>MPI-Assay report: "
       << journals << "</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n<h1>MPI-Assay report</h1>\n"
       << "<p>Journal(s): " << journals << "</p>\n";
+  if (!m.sessions.empty()) {
+    out << "<p>Made by (when, where, command):</p>\n<ul class=\"sessions\">\n";
+    for (const auto& s : m.sessions) out << "<li>" << escape_html(s.journal + ": " + s.text()) << "</li>\n";
+    out << "</ul>\n";
+  }
   if (m.empty()) out << "<p>No results in this journal.</p>\n";
   else {
     coverage_table(m, out);

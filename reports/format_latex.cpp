@@ -1,4 +1,5 @@
-// LaTeX tables in booktabs style, to \input into a paper (needs \usepackage{booktabs}).
+// LaTeX tables in booktabs style, to \input into a paper (needs \usepackage{booktabs,longtable};
+// the per-case table is a longtable, so it breaks across pages).
 #include <fmt/format.h>
 
 #include "reports/escape.hpp"
@@ -24,7 +25,12 @@ void end_table(std::ostream& out) { out << "\\bottomrule\n\\end{tabular}\n\\end{
 
 void render_latex(const ReportModel& m, const ReportOptions&, std::ostream& out) {
   out << "% MPI-Assay report of " << escape_latex(fmt::format("{}", fmt::join(m.journals, ", ")))
-      << "\n% requires \\usepackage{booktabs}\n\n";
+      << "\n% requires \\usepackage{booktabs,longtable}\n\n";
+  if (!m.sessions.empty()) {
+    out << "\\paragraph{Made by (when, where, command)}\n\\begin{itemize}\n";
+    for (const auto& s : m.sessions) out << "\\item " << escape_latex(s.journal + ": " + s.text()) << "\n";
+    out << "\\end{itemize}\n\n";
+  }
   if (m.empty()) {
     out << "No results in this journal.\n";
     return;
@@ -89,13 +95,21 @@ void render_latex(const ReportModel& m, const ReportOptions&, std::ostream& out)
   }
   end_table(out);
 
-  begin_table(out, "Outcome per case", 2, m.columns, {"case", "expect"});
+  // The per-case table runs over many pages: a longtable repeats its head on each.
+  {
+    const std::string spec = "ll" + std::string(m.columns.size(), 'r');
+    std::string head = "case & expect";
+    for (const auto& c : m.columns) head += " & " + escape_latex(c.name());
+    head += " \\\\\n";
+    out << "\\begin{longtable}{" << spec << "}\n\\caption{Outcome per case}\\\\\n\\toprule\n" << head
+        << "\\midrule\n\\endfirsthead\n\\toprule\n" << head << "\\midrule\n\\endhead\n\\bottomrule\n\\endlastfoot\n";
+  }
   for (const auto& row : m.cases) {
     out << "\\texttt{" << escape_latex(row.case_id) << "} & " << escape_latex(expect_text(row.expect));
     for (const auto& runs : row.cells) out << " & " << runs_text(runs);
     out << " \\\\\n";
   }
-  end_table(out);
+  out << "\\end{longtable}\n\n";
   if (!m.attention.empty()) {
     out << "\\paragraph{Needs attention}\n\\begin{itemize}\n";
     for (const auto& a : m.attention) out << "\\item " << escape_latex(attention_line(a)) << "\n";

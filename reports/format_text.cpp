@@ -80,6 +80,10 @@ constexpr const char* kCoverageNote =
 
 void render_terminal(const ReportModel& m, const ReportOptions&, std::ostream& out) {
   out << "MPI-Assay report of " << one_line(fmt::format("{}", fmt::join(m.journals, ", "))) << "\n";
+  if (!m.sessions.empty()) {
+    out << "Made by (when, where, command):\n";
+    for (const auto& s : m.sessions) out << "  " << one_line(s.journal + ": " + s.text()) << "\n";
+  }
   if (m.empty()) {
     out << "no results in this journal\n";
   } else {
@@ -167,6 +171,10 @@ void render_markdown(const ReportModel& m, const ReportOptions&, std::ostream& o
   std::vector<std::string> journals;
   for (const auto& j : m.journals) journals.push_back(escape_markdown(j));
   out << "# MPI-Assay report\n\nJournal(s): " << fmt::format("{}", fmt::join(journals, ", ")) << "\n";
+  if (!m.sessions.empty()) {
+    out << "\nMade by (when, where, command):\n\n";
+    for (const auto& s : m.sessions) out << "- " << escape_markdown(s.journal + ": " + s.text()) << "\n";
+  }
   if (m.empty()) out << "\nNo results in this journal.\n";
   if (!m.empty()) {
     out << "\n## Coverage\n\n" << escape_markdown(kCoverageNote) << ".\n\n";

@@ -12,7 +12,9 @@ namespace assay {
 void render_terminal(const ReportModel& m, const ReportOptions& o, std::ostream& out);
 void render_markdown(const ReportModel& m, const ReportOptions& o, std::ostream& out);
 void render_html(const ReportModel& m, const ReportOptions& o, std::ostream& out);
+// CSV: one tidy table per format: every run (csv), counts per class and column (csv-summary).
 void render_csv(const ReportModel& m, const ReportOptions& o, std::ostream& out);
+void render_csv_summary(const ReportModel& m, const ReportOptions& o, std::ostream& out);
 void render_json(const ReportModel& m, const ReportOptions& o, std::ostream& out);
 void render_latex(const ReportModel& m, const ReportOptions& o, std::ostream& out);
 void render_junit(const ReportModel& m, const ReportOptions& o, std::ostream& out);

@@ -74,20 +74,20 @@ std::vector<Finding> timed_findings_of(const json& rec) {
 
 // One case's runs in one column, for the coverage counts.
 struct CaseInColumn {
-  std::vector<std::string> expect;
-  std::vector<const json*> runs;
+  const std::vector<std::string>* expect = nullptr;
+  std::vector<const ResultRow*> runs;
 };
 
 void count_case(CoverageCell& cell, const std::string& cls, const CaseInColumn& c) {
   ++cell.cases;
   bool detected = false, classified = false, located = false, all_ns = true;
-  for (const json* r : c.runs) {
-    auto matched = string_list(*r, "matched_classes");
+  for (const ResultRow* r : c.runs) {
+    const auto& matched = r->matched_classes;
     bool has_class = std::count(matched.begin(), matched.end(), cls) > 0;
-    detected = detected || bool_field(*r, "detected");
+    detected = detected || r->detected;
     classified = classified || has_class;
-    located = located || (has_class && bool_field(*r, "located"));
-    all_ns = all_ns && text_field(*r, "outcome") == "NS";
+    located = located || (has_class && r->located);
+    all_ns = all_ns && r->outcome == "NS";
   }
   cell.detected += detected;
   cell.classified += classified;
@@ -98,17 +98,18 @@ void count_case(CoverageCell& cell, const std::string& cls, const CaseInColumn& 
 using ComparisonCounts = std::map<std::pair<std::string, std::size_t>, ComparisonCell>;
 
 // One run into the comparison (see ComparisonCell in model.hpp).
-void count_comparison(const json& rec, Outcome outcome, const std::vector<std::string>& expect,
+void count_comparison(const ResultRow& rec, Outcome outcome,
                       const std::map<std::string, std::vector<std::string>>& family_classes, std::size_t column,
                       ComparisonCounts& by_family, ComparisonCounts& by_class) {
-  const std::string family = text_field(rec, "family");
-  const bool located = bool_field(rec, "located");
+  const std::string& family = *rec.family;
+  const bool located = rec.located;
+  const auto& expect = rec.expect;
   if (erroneous(expect)) {
     const bool miss = outcome == Outcome::FN || outcome == Outcome::TO || outcome == Outcome::RE;
     ComparisonCell& fam = by_family[{family, column}];
     if (outcome == Outcome::TP) ++fam.tp, fam.located += located;
     else if (miss) ++fam.fn;
-    const auto matched = string_list(rec, "matched_classes");
+    const auto& matched = rec.matched_classes;
     for (const auto& cls : expect) {
       ComparisonCell& cell = by_class[{cls, column}];
       if (std::count(matched.begin(), matched.end(), cls) > 0) ++cell.tp, cell.located += located;
@@ -118,10 +119,7 @@ void count_comparison(const json& rec, Outcome outcome, const std::vector<std::s
   }
   if (outcome != Outcome::TN && outcome != Outcome::FP) return;
   ++(outcome == Outcome::FP ? by_family[{family, column}].fp : by_family[{family, column}].tn);
-  std::vector<std::string> reported;
-  if (auto it = rec.find("findings"); it != rec.end() && it->is_array())
-    for (const auto& f : *it)
-      if (f.is_object()) reported.push_back(text_field(f, "class"));
+  const auto& reported = rec.finding_classes;
   auto fam = family_classes.find(family);
   if (fam == family_classes.end()) return;
   for (const auto& cls : fam->second) {
@@ -134,13 +132,53 @@ void count_comparison(const json& rec, Outcome outcome, const std::vector<std::s
 
 }  // namespace
 
+void JournalInput::add_result(const json& rec) {
+  ResultRow row;
+  row.family = intern(text_field(rec, "family"));
+  row.group = intern(text_field(rec, "group"));
+  row.expect = string_list(rec, "expect");
+  row.outcome = text_field(rec, "outcome");
+  row.detected = bool_field(rec, "detected");
+  row.located = bool_field(rec, "located");
+  row.matched_classes = string_list(rec, "matched_classes");
+  row.reason = text_field(rec, "reason");
+  row.stdout_path = text_field(rec, "stdout");
+  row.stderr_path = text_field(rec, "stderr");
+  if (auto it = rec.find("findings"); it != rec.end() && it->is_array())
+    for (const auto& f : *it)
+      if (f.is_object()) row.finding_classes.push_back(text_field(f, "class"));
+  const auto outcome = outcome_from_name(row.outcome);
+  if (!outcome || !is_good(*outcome)) row.messages = messages_of(rec);
+  row.timed_findings = timed_findings_of(rec);
+  auto known = [&](const char* field) {
+    std::string v = text_field(rec, field);
+    return intern(v.empty() ? std::string("unknown") : v);
+  };
+  row.backend_version = known("backend_version");
+  row.manifest_hash = known("manifest_hash");
+  row.mpi_version = known("mpi_version");
+  row.runner_version = known("runner_version");
+  const std::string started = text_field(rec, "started");
+  row.day = intern(started.size() >= 10 ? started.substr(0, 10) : std::string("unknown"));
+  latest.insert_or_assign(key_of(rec), std::move(row));
+}
+
 JournalInput load_journal_input(const std::string& path) {
   if (!fs::is_regular_file(path)) throw std::runtime_error(path + ": no such journal");
   fs::path p = fs::absolute(path).lexically_normal();
   JournalInput in;
+  in.path = path;
   in.dir = p.parent_path().string();
   in.label = p.parent_path().filename().string();
-  in.contents = read_journal(path);
+  JournalScan scan = scan_journal(path, [&](json&& record, int) {
+    const std::string type = text_field(record, "type");
+    if (type == "result") in.add_result(record);
+    else if (type == "session") in.sessions.push_back(std::move(record));
+  });
+  in.unreadable = std::move(scan.problems);
+  in.invalid = std::move(scan.invalid);
+  const bool empty = in.unreadable.empty() && scan.record_lines == 0;
+  in.is_journal = empty || scan.session_or_result > 0;
   return in;
 }
 
@@ -202,25 +240,48 @@ std::optional<double> ComparisonCell::located_rate() const { return ratio(locate
 
 std::optional<double> CoverageCell::share() const { return ratio(classified, cases); }
 
-ReportModel build_model(const std::vector<JournalInput>& journals, const Taxonomy& taxonomy) {
+std::string RunSession::text() const {
+  std::vector<std::string> versions;
+  for (const auto& [mpi, version] : mpi_versions) versions.push_back(mpi + " " + version);
+  std::string s = fmt::format("{} on {}", started.empty() ? "unknown time" : started, host.empty() ? "unknown host" : host);
+  if (!versions.empty()) s += fmt::format(" ({})", fmt::join(versions, ", "));
+  return s + ": " + (argv.empty() ? std::string("unknown command") : fmt::format("{}", fmt::join(argv, " ")));
+}
+
+namespace {
+RunSession session_of(const std::string& journal, const json& record) {
+  RunSession s{journal, text_field(record, "started"), text_field(record, "host"), string_list(record, "argv"), {}};
+  if (auto it = record.find("mpi_versions"); it != record.end() && it->is_object())
+    for (const auto& [mpi, version] : it->items())
+      if (version.is_string()) s.mpi_versions[mpi] = version.get<std::string>();
+  return s;
+}
+}  // namespace
+
+ReportModel build_model(const std::vector<JournalInput>& journals, const Taxonomy& taxonomy,
+                        const KnownMisses& known_misses) {
   ReportModel m;
   const bool label_columns = journals.size() > 1;
   std::map<std::tuple<std::string, std::string, std::string>, std::size_t> column_index;
-  struct Entry {
+  struct Entry {  // one latest record; points into `journals`, copies nothing
     std::size_t column;
-    std::string journal_dir;
-    json record;
+    const JournalInput* journal;
+    const RunKey* key;
+    const ResultRow* row;
   };
   std::vector<Entry> entries;
 
   for (const auto& j : journals) {
     m.journals.push_back(j.label);
-    for (const auto& p : j.contents.problems) m.problems.push_back(p.str());
-    for (auto& [key, rec] : j.contents.latest_results()) {
+    m.texts.push_back(j.pool());
+    for (const auto& s : j.sessions) m.sessions.push_back(session_of(j.label, s));
+    for (const auto& p : j.unreadable) m.problems.push_back(p.str());
+    for (const auto& p : j.invalid) m.problems.push_back(p.str() + " (record skipped)");
+    for (const auto& [key, row] : j.latest) {
       auto ckey = std::make_tuple(label_columns ? j.label : std::string(), key.backend, key.mpi);
       auto [it, added] = column_index.try_emplace(ckey, 0);
       if (added) m.columns.push_back({std::get<0>(ckey), key.backend, key.mpi});
-      entries.push_back({0, j.dir, rec});
+      entries.push_back({0, &j, &key, &row});
     }
   }
   // Columns sorted by (journal order, backend, mpi) so every format agrees.
@@ -234,12 +295,8 @@ ReportModel build_model(const std::vector<JournalInput>& journals, const Taxonom
   });
   for (std::size_t i = 0; i < m.columns.size(); ++i)
     column_index[{m.columns[i].journal, m.columns[i].backend, m.columns[i].mpi}] = i;
-  {
-    std::size_t e = 0;
-    for (const auto& j : journals)
-      for (const auto& [key, rec] : j.contents.latest_results())
-        entries[e++].column = column_index[{label_columns ? j.label : std::string(), key.backend, key.mpi}];
-  }
+  for (auto& e : entries)
+    e.column = column_index[{label_columns ? e.journal->label : std::string(), e.key->backend, e.key->mpi}];
 
   const std::size_t ncol = m.columns.size();
   std::vector<OutcomeCounts> counts(ncol);
@@ -252,50 +309,46 @@ ReportModel build_model(const std::vector<JournalInput>& journals, const Taxonom
   for (const auto& cls : taxonomy.classes()) family_classes[cls.family()].push_back(cls.id);
 
   for (const auto& e : entries) {
-    const json& rec = e.record;
-    const std::string id = text_field(rec, "case");
+    const ResultRow& rec = *e.row;
+    const std::string& id = e.key->case_id;
     Provenance& p = m.columns[e.column].provenance;
-    auto known = [&](const char* field) {
-      std::string v = text_field(rec, field);
-      return v.empty() ? std::string("unknown") : v;
-    };
-    p.backend_versions.insert(known("backend_version"));
-    p.manifest_hashes.insert(known("manifest_hash"));
-    p.mpi_versions.insert(known("mpi_version"));
-    p.runner_versions.insert(known("runner_version"));
-    std::string started = text_field(rec, "started");
-    p.dates.insert(started.size() >= 10 ? started.substr(0, 10) : std::string("unknown"));
-    const std::string text = text_field(rec, "outcome");
-    auto outcome = outcome_from_name(text);
+    p.backend_versions.insert(*rec.backend_version);
+    p.manifest_hashes.insert(*rec.manifest_hash);
+    p.mpi_versions.insert(*rec.mpi_version);
+    p.runner_versions.insert(*rec.runner_version);
+    p.dates.insert(*rec.day);
+    auto outcome = outcome_from_name(rec.outcome);
     if (!outcome) {
       m.problems.push_back(fmt::format("{} on {}: unknown outcome '{}' (ignored)", id,
-                                       m.columns[e.column].name(), text));
+                                       m.columns[e.column].name(), rec.outcome));
       continue;
     }
-    auto expect = string_list(rec, "expect");
+    const auto& expect = rec.expect;
     ++counts[e.column][*outcome];
     bool err = erroneous(expect);
     if (err && (*outcome == Outcome::FN || *outcome == Outcome::TO || *outcome == Outcome::RE))
       ++missed[e.column];
-    if (*outcome == Outcome::TP && bool_field(rec, "located")) ++located[e.column];
-    count_comparison(rec, *outcome, expect, family_classes, e.column, by_family, by_class);
+    if (*outcome == Outcome::TP && rec.located) ++located[e.column];
+    count_comparison(rec, *outcome, family_classes, e.column, by_family, by_class);
 
     CaseRow& row = rows[id];
     if (row.case_id.empty()) {
       row.case_id = id;
-      row.family = text_field(rec, "family");
-      row.group = text_field(rec, "group");
+      row.family = *rec.family;
+      row.group = *rec.group;
       row.expect = expect;
       row.cells.resize(ncol);
     }
-    CaseRun run{rec.value("run", 1), *outcome, text_field(rec, "reason"), text_field(rec, "stdout"),
-                text_field(rec, "stderr"), e.journal_dir, timed_findings_of(rec)};
-    row.cells[e.column].push_back(run);
+    CaseRun run{e.key->run,         *outcome,           rec.reason,         rec.stdout_path,
+                rec.stderr_path,    e.journal->dir,     rec.timed_findings, rec.backend_version,
+                rec.manifest_hash,  rec.mpi_version,    rec.runner_version, rec.day, {}};
+    if (known_misses && !is_good(*outcome)) run.known_miss = known_misses(id, e.key->backend, e.key->mpi, *outcome);
     auto& pc = per_case[{id, e.column}];
-    pc.expect = expect;
+    pc.expect = &rec.expect;
     pc.runs.push_back(&rec);
     if (!is_good(*outcome))
-      m.attention.push_back({id, m.columns[e.column].name(), run.run, *outcome, run.reason, messages_of(rec)});
+      m.attention.push_back({id, m.columns[e.column].name(), run.run, *outcome, run.reason, rec.messages});
+    row.cells[e.column].push_back(std::move(run));
   }
 
   for (auto& [id, row] : rows) {
@@ -316,17 +369,17 @@ ReportModel build_model(const std::vector<JournalInput>& journals, const Taxonom
   }
 
   // Coverage: one row per taxonomy class that some case expects, in taxonomy order.
+  std::map<std::string, std::vector<std::pair<std::size_t, const CaseInColumn*>>> by_expected;  // class -> (column, case)
+  for (const auto& [key, pc] : per_case)
+    for (const auto& cls : *pc.expect) by_expected[cls].push_back({key.second, &pc});
   std::set<std::string> known;
   for (const auto& cls : taxonomy.classes()) {
-    CoverageRow row{cls.family(), cls.group(), cls.id, std::vector<CoverageCell>(ncol)};
     known.insert(cls.id);
-    bool any = false;
-    for (const auto& [key, pc] : per_case) {
-      if (std::count(pc.expect.begin(), pc.expect.end(), cls.id) == 0) continue;
-      count_case(row.cells[key.second], cls.id, pc);
-      any = true;
-    }
-    if (any) m.coverage.push_back(std::move(row));
+    auto cases = by_expected.find(cls.id);
+    if (cases == by_expected.end()) continue;
+    CoverageRow row{cls.family(), cls.group(), cls.id, std::vector<CoverageCell>(ncol)};
+    for (const auto& [column, pc] : cases->second) count_case(row.cells[column], cls.id, *pc);
+    m.coverage.push_back(std::move(row));
   }
   // Comparison: each family with classes in the coverage, then those classes.
   for (const auto& row : m.coverage) {
@@ -339,12 +392,9 @@ ReportModel build_model(const std::vector<JournalInput>& journals, const Taxonom
     for (std::size_t c = 0; c < ncol; ++c) cls.cells[c] = by_class[{row.class_id, c}];
     m.comparison.push_back(std::move(cls));
   }
-  std::set<std::string> unknown;
-  for (const auto& [key, pc] : per_case)
-    for (const auto& cls : pc.expect)
-      if (cls != "ok" && !known.count(cls)) unknown.insert(cls);
-  for (const auto& cls : unknown)
-    m.problems.push_back(fmt::format("class '{}' expected by a case is not in the taxonomy", cls));
+  for (const auto& [cls, cases] : by_expected)
+    if (cls != "ok" && !known.count(cls))
+      m.problems.push_back(fmt::format("class '{}' expected by a case is not in the taxonomy", cls));
   std::sort(m.attention.begin(), m.attention.end(), [](const Attention& a, const Attention& b) {
     return std::tie(a.case_id, a.column, a.run) < std::tie(b.case_id, b.column, b.run);
   });

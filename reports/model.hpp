@@ -4,6 +4,9 @@
 // Reporters only render it; they compute nothing.
 #pragma once
 #include <array>
+#include <functional>
+#include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -16,12 +19,48 @@
 
 namespace assay {
 
+// The parts of one result record that reports and diff use. Texts that repeat
+// across records (family, versions, the day) point into the journal's pool, so a
+// journal of 200 000 records takes a small fraction of its JSON in memory.
+struct ResultRow {
+  const std::string* family = nullptr;
+  const std::string* group = nullptr;
+  std::vector<std::string> expect;  // ["ok"] or classes
+  std::string outcome;              // as written; an unknown name is reported by the model
+  bool detected = false, located = false;
+  std::vector<std::string> matched_classes;
+  std::string reason, stdout_path, stderr_path;
+  std::vector<std::string> finding_classes;  // the class of each finding
+  std::vector<std::string> messages;         // "class: message", "problem: ..."; kept only for runs to act on
+  std::vector<Finding> timed_findings;       // findings with logical times: memory-access diagrams
+  const std::string* backend_version = nullptr;  // "unknown" when the record has none
+  const std::string* manifest_hash = nullptr;
+  const std::string* mpi_version = nullptr;
+  const std::string* runner_version = nullptr;
+  const std::string* day = nullptr;  // YYYY-MM-DD the run started, or "unknown"
+};
+
 struct JournalInput {
   std::string label;  // shown in column names when several journals are compared
   std::string dir;    // the journal's folder: record paths are relative to it
-  JournalContents contents;
+  std::string path;
+  std::map<RunKey, ResultRow> latest;      // the last result record of each key
+  std::vector<nlohmann::json> sessions;    // the session records, in file order
+  std::vector<Problem> unreadable;         // torn or garbage lines
+  std::vector<Problem> invalid;            // result records skipped for a wrongly typed field
+  bool is_journal = true;                  // empty, or holds a session or result record
+
+  // Keeps `record` (a result record whose fields scan_journal checked) as the latest of its key.
+  void add_result(const nlohmann::json& record);
+  const std::string* intern(const std::string& text) { return &*pool_->insert(text).first; }
+  std::shared_ptr<const std::set<std::string>> pool() const { return pool_; }
+
+ private:
+  // Shared by copies, so the rows' pointers stay valid in every copy.
+  std::shared_ptr<std::set<std::string>> pool_ = std::make_shared<std::set<std::string>>();
 };
-// Reads `path`; the label is the name of its folder. Throws when the file is missing.
+// Streams the journal at `path` into compact rows; the label is the name of its
+// folder. Throws when the file is missing.
 JournalInput load_journal_input(const std::string& path);
 
 // What measured a column: the distinct values its records carry ("unknown" for
@@ -81,6 +120,15 @@ struct CaseRun {  // one record of the per-case matrix
   std::string reason, stdout_path, stderr_path;  // paths relative to the journal's folder
   std::string journal_dir;
   std::vector<Finding> timed_findings;  // findings with logical times: memory-access diagrams
+  // What measured this run (ResultRow); the texts live in ReportModel::texts.
+  const std::string* backend_version = nullptr;
+  const std::string* manifest_hash = nullptr;
+  const std::string* mpi_version = nullptr;
+  const std::string* runner_version = nullptr;
+  const std::string* day = nullptr;
+  // The backend's expected-results entry that lists this outcome as a known
+  // miss ("file:line: reason"), empty when none does (see KnownMisses).
+  std::string known_miss;
 };
 
 struct CaseRow {
@@ -117,8 +165,21 @@ struct ComparisonRow {
   std::vector<ComparisonCell> cells;  // one per column
 };
 
+// One start or resume of `mpi-assay run` on a journal: when, where and how its
+// results were made (the journal's "session" records, docs/journal.md).
+struct RunSession {
+  std::string journal, started, host;
+  std::vector<std::string> argv;
+  std::map<std::string, std::string> mpi_versions;  // MPI name -> version
+  // "2026-11-22T08:00:00Z on h (mpich 4.0.2, openmpi 4.1.4): mpi-assay run --tag smoke"
+  std::string text() const;
+};
+
 struct ReportModel {
   std::vector<std::string> journals;  // labels, in input order
+  std::vector<RunSession> sessions;  // every session of every journal, in order
+  // The journals' pools of repeated texts, which CaseRun points into.
+  std::vector<std::shared_ptr<const std::set<std::string>>> texts;
   std::vector<Column> columns;
   std::vector<CoverageRow> coverage;  // taxonomy order; classes with cases only
   std::vector<ComparisonRow> comparison;  // per family: its row, then its classes with cases
@@ -129,7 +190,13 @@ struct ReportModel {
   bool empty() const { return columns.empty(); }
 };
 
-ReportModel build_model(const std::vector<JournalInput>& journals, const Taxonomy& taxonomy);
+// Whether a run's outcome is a known miss of its backend (backends/<name>/expected-results,
+// as `run --check` decides): "file:line: reason", or empty.
+using KnownMisses = std::function<std::string(const std::string& case_id, const std::string& backend,
+                                              const std::string& mpi, Outcome outcome)>;
+
+ReportModel build_model(const std::vector<JournalInput>& journals, const Taxonomy& taxonomy,
+                        const KnownMisses& known_misses = {});
 
 bool is_good(Outcome o);  // TP, TN, NS: nothing to act on
 

@@ -29,7 +29,7 @@ struct FormatEntry {
 };
 constexpr FormatEntry kFormats[] = {
     {"terminal", render_terminal}, {"md", render_markdown}, {"html", render_html},  {"csv", render_csv},
-    {"json", render_json},         {"latex", render_latex}, {"junit", render_junit},
+    {"csv-summary", render_csv_summary}, {"json", render_json}, {"latex", render_latex}, {"junit", render_junit},
 };
 
 }  // namespace

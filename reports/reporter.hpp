@@ -23,7 +23,7 @@ class Reporter {
   virtual void report(const ReportModel& model, std::ostream& out) const = 0;
 };
 
-const std::vector<std::string>& report_formats();  // terminal md html csv json latex junit
+const std::vector<std::string>& report_formats();  // terminal md html csv csv-summary json latex junit
 // Throws std::invalid_argument naming the formats when `format` is unknown.
 std::unique_ptr<Reporter> make_reporter(std::string_view format, const ReportOptions& options = {});
 

@@ -29,6 +29,16 @@ std::string_view trim(std::string_view s) {
   return s.substr(begin, end - begin + 1);
 }
 
+// Whether a `//` comment's text opens with `KEY:` (upper-case letters and '-'):
+// where a header starts after a file's own leading comments.
+bool looks_like_key(std::string_view text) {
+  text = trim(text);
+  const auto colon = text.find(':');
+  if (colon == std::string_view::npos || colon == 0) return false;
+  return std::all_of(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(colon),
+                     [](char ch) { return (ch >= 'A' && ch <= 'Z') || ch == '-'; });
+}
+
 std::vector<std::string> split_words(std::string_view s) {
   std::vector<std::string> words;
   std::istringstream in{std::string(s)};
@@ -351,7 +361,9 @@ void CaseParser::finish() {
   resolve_markers();
 }
 
-// Sets id, family, group and name from the path under the root.
+// Sets id, family, group and name from the path under the root. Under the corpus
+// rules an id is at least family/group/name; in other folders a missing level
+// takes a name from above it: the group the family's, the family the folder's.
 void split_id(Case& c, const fs::path& root, const std::string& file,
               std::vector<Problem>& problems) {
   const fs::path relative = fs::path(c.path).lexically_relative(root);
@@ -361,13 +373,14 @@ void split_id(Case& c, const fs::path& root, const std::string& file,
   }
   c.id = fs::path(relative).replace_extension().generic_string();
   const std::vector<fs::path> parts(relative.begin(), relative.end());
-  if (parts.size() < 3) {
-    problems.push_back(
-        {file, 0, fmt::format("case id '{}' must be at least family/group/name", c.id)});
+  if (parts.size() < 3 && c.corpus_rules) {
+    problems.push_back({file, 0,
+                        fmt::format("case id '{}' must be at least family/group/name (the corpus rules of {}/{})",
+                                    c.id, root.string(), kCorpusMarker)});
     return;
   }
-  c.family = parts[0].string();
-  c.group = parts[1].string();
+  c.family = parts.size() >= 2 ? parts[0].string() : root.filename().string();
+  c.group = parts.size() >= 3 ? parts[1].string() : c.family;
   c.name = parts.back().stem().string();
 }
 
@@ -377,22 +390,71 @@ fs::path normal_absolute(const std::string& p) {
   return out;
 }
 
-bool is_case_file(const fs::directory_entry& entry) {
-  const auto ext = entry.path().extension();
-  return entry.is_regular_file() && (ext == ".c" || ext == ".cpp");
+bool is_case_extension(const fs::path& path) {
+  const auto ext = path.extension();
+  return ext == ".c" || ext == ".cpp";
+}
+
+// Whether `name` is valid UTF-8 without control characters: a case id must survive
+// a JSON journal and a terminal unchanged.
+bool printable_utf8(std::string_view name) {
+  for (std::size_t i = 0; i < name.size();) {
+    const auto c = static_cast<unsigned char>(name[i]);
+    const std::size_t extra = c < 0x80 ? 0 : (c & 0xe0) == 0xc0 ? 1 : (c & 0xf0) == 0xe0 ? 2 : (c & 0xf8) == 0xf0 ? 3 : 4;
+    if (extra == 4 || (extra > 0 && i + extra >= name.size())) return false;
+    if (extra == 0 && (c < 0x20 || c == 0x7f)) return false;               // control characters
+    if (extra == 1 && c < 0xc2) return false;                              // overlong
+    if (c == 0xc2 && static_cast<unsigned char>(name[i + 1]) < 0xa0) return false;  // C1 controls
+    for (std::size_t k = 1; k <= extra; ++k)
+      if ((static_cast<unsigned char>(name[i + k]) & 0xc0) != 0x80) return false;
+    i += 1 + extra;
+  }
+  return true;
+}
+
+// `name` with every byte outside printable ASCII as \xNN, safe to print.
+std::string shown_name(std::string_view name) {
+  std::string out;
+  for (char ch : name) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c < 0x20 || c >= 0x7f) out += fmt::format("\\x{:02x}", c);
+    else out += ch;
+  }
+  return out;
 }
 
 // Every case file under `root`, sorted, skipping the generators in `root/gen/`.
-std::vector<fs::path> case_files(const fs::path& root) {
+// What cannot be resolved or named is skipped into `warnings`.
+std::vector<fs::path> case_files(const fs::path& root, std::vector<Problem>& warnings) {
   std::vector<fs::path> files;
-  for (auto it = fs::recursive_directory_iterator(root); it != fs::recursive_directory_iterator();
-       ++it) {
-    if (it.depth() == 0 && it->is_directory() && it->path().filename() == "gen") {
+  std::error_code error;
+  auto it = fs::recursive_directory_iterator(root, error);
+  for (; !error && it != fs::recursive_directory_iterator(); it.increment(error)) {
+    const fs::path& path = it->path();
+    std::error_code status_error;
+    const bool directory = it->is_directory(status_error);
+    const bool regular = !status_error && it->is_regular_file(status_error);
+    if (status_error) {  // e.g. a symlink loop: ELOOP
+      std::error_code ignored;
+      if (is_case_extension(path) || it->is_symlink(ignored))
+        warnings.push_back({shown_name(path.string()), 0, fmt::format("skipped: {}", status_error.message())});
+      continue;
+    }
+    if (!printable_utf8(path.lexically_relative(root).string())) {
+      if (directory || is_case_extension(path)) {
+        warnings.push_back({shown_name(path.string()), 0,
+                            "skipped: the name is not printable UTF-8 (rename it to use it as a case)"});
+        if (directory) it.disable_recursion_pending();
+      }
+      continue;
+    }
+    if (it.depth() == 0 && directory && path.filename() == "gen") {
       it.disable_recursion_pending();
-    } else if (is_case_file(*it)) {
-      files.push_back(it->path());
+    } else if (regular && is_case_extension(path)) {
+      files.push_back(path);
     }
   }
+  if (error) throw fs::filesystem_error("cannot list", root, error);
   std::sort(files.begin(), files.end());
   return files;
 }
@@ -430,16 +492,34 @@ Case parse_case(const std::string& root, const std::string& path, const Taxonomy
     return c;
   }
   c.content_hash = fnv1a_hex(text);
+  c.corpus_rules = fs::exists(normal_absolute(root) / kCorpusMarker);
   split_id(c, normal_absolute(root), path, problems);
 
   CaseParser parser(c, path, tax, problems);
-  bool in_header = true;
+  // A file may open with its own comment block (a foreign suite's licence or
+  // labels: `/* ... */` or `//` lines) and blank lines; the header starts at the
+  // first `// KEY:` line and runs while lines are `//` comments.
+  enum class Part { prelude, header, code } part = Part::prelude;
+  bool in_block_comment = false;
   int line_number = 0;
   for (const auto line : split_lines(text)) {
     ++line_number;
     const auto code = trim(line);
-    in_header = in_header && code.starts_with("//");
-    if (in_header) {
+    if (part == Part::prelude) {
+      if (in_block_comment) {
+        in_block_comment = code.find("*/") == std::string_view::npos;
+        continue;
+      }
+      if (code.empty()) continue;
+      if (code.starts_with("/*")) {
+        in_block_comment = code.find("*/", 2) == std::string_view::npos;
+        continue;
+      }
+      if (code.starts_with("//") && !looks_like_key(code.substr(2))) continue;
+      part = code.starts_with("//") ? Part::header : Part::code;
+    }
+    if (part == Part::header && !code.starts_with("//")) part = Part::code;
+    if (part == Part::header) {
       parser.header_line(line_number, code.substr(2));
     } else {
       parser.code_line(line_number, line);
@@ -463,7 +543,7 @@ Case parse_case(const std::string& root, const std::string& path, const Taxonomy
 }
 
 std::vector<Case> load_cases(const std::vector<std::string>& roots, const Taxonomy& tax,
-                             std::vector<Problem>& problems) {
+                             std::vector<Problem>& problems, std::vector<Problem>& warnings) {
   std::vector<Case> cases;
   for (const auto& root : roots) {
     const fs::path dir = normal_absolute(root);
@@ -473,7 +553,7 @@ std::vector<Case> load_cases(const std::vector<std::string>& roots, const Taxono
     }
     std::vector<fs::path> files;
     try {
-      files = case_files(dir);
+      files = case_files(dir, warnings);
     } catch (const fs::filesystem_error& e) {
       problems.push_back({root, 0, fmt::format("cannot list the cases folder: {}", e.what())});
       continue;

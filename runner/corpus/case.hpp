@@ -27,6 +27,10 @@ struct Case {
   std::string id;        // path under its cases folder, without extension
   std::string path;      // absolute path of the source file
   std::string root;      // the cases folder it came from
+  // The corpus rules apply (lint: -ok/-nok names, a correct TWIN for every
+  // erroneous case; ids of at least family/group/name): the folder opts in with a
+  // file named .assay-corpus at its root, as the project's cases/ does.
+  bool corpus_rules = false;
   std::string family, group, name;  // id split: family/group/.../name
   std::string description;
   bool generated = false;
@@ -47,6 +51,9 @@ struct Case {
   bool has_tag(const std::string& t) const;
 };
 
+// The file at the root of a cases folder that opts into the corpus rules.
+inline constexpr const char* kCorpusMarker = ".assay-corpus";
+
 // Parses one file; `id` is its path under `root` without extension.
 // Problems are appended; the returned Case is only meaningful when none were added.
 // Problems about the whole file (unreadable, id too shallow) have line 0; missing
@@ -58,8 +65,11 @@ Case parse_case(const std::string& root, const std::string& path, const Taxonomy
 // folder directly under a root holds generators and is skipped. Every parsed case is
 // returned, also those with problems (lint must still see them as twins). Duplicate
 // ids across roots are problems too; only the first of them is returned.
+// Entries that cannot be cases are skipped with a warning rather than failing the
+// folder: a symlink that cannot be resolved (a loop), a name that is not printable
+// UTF-8 (its id could not be written to a journal or a JSON listing).
 std::vector<Case> load_cases(const std::vector<std::string>& roots, const Taxonomy& tax,
-                             std::vector<Problem>& problems);
+                             std::vector<Problem>& problems, std::vector<Problem>& warnings);
 
 // Corpus rules on top of parsing (name suffix -ok/-nok agrees with EXPECT, twins
 // exist and an erroneous case has a correct twin).

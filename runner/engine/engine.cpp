@@ -580,6 +580,11 @@ RunSummary MatrixRun::execute() {
     progress_.note(fmt::format("killed {} process(es) left running by an earlier runner of this journal", killed));
   supervisor_.record_processes(process_log);
   JournalContents existing = read_journal(opt_.journal_path);
+  // A record whose fields have the wrong type would be skipped, so its run redone
+  // or its outcome misread: resuming on such a journal is refused.
+  if (!existing.invalid.empty())
+    throw std::runtime_error(fmt::format("cannot resume journal {}: {} record(s) with a wrongly typed field, first at {}",
+                                         opt_.journal_path, existing.invalid.size(), existing.invalid.front().str()));
   for (const auto& p : existing.problems) progress_.note("journal: " + p.str() + " (skipped)");
   journal_->append(session_record());
   std::vector<Item> items = plan(existing);

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -110,24 +111,116 @@ std::map<RunKey, json> JournalContents::latest_results() const {
   return latest;
 }
 
-JournalContents read_journal(const std::string& path) {
-  JournalContents contents;
+namespace {
+
+enum class Kind { text, integer, number, boolean, texts, objects };
+
+const char* kind_text(Kind k) {
+  switch (k) {
+    case Kind::text: return "a string";
+    case Kind::integer: return "an integer";
+    case Kind::number: return "a number";
+    case Kind::boolean: return "true or false";
+    case Kind::texts: return "an array of strings";
+    case Kind::objects: return "an array of objects";
+  }
+  return "?";
+}
+
+bool has_kind(const json& v, Kind k) {
+  switch (k) {
+    case Kind::text: return v.is_string();
+    case Kind::integer: return v.is_number_integer();
+    case Kind::number: return v.is_number();
+    case Kind::boolean: return v.is_boolean();
+    case Kind::texts:
+      return v.is_array() && std::all_of(v.begin(), v.end(), [](const json& e) { return e.is_string(); });
+    case Kind::objects:
+      return v.is_array() && std::all_of(v.begin(), v.end(), [](const json& e) { return e.is_object(); });
+  }
+  return false;
+}
+
+struct FieldRule {
+  const char* name;
+  Kind kind;
+  bool required;
+};
+
+// The fields of a result record that readers use (docs/journal.md); others are ignored.
+constexpr FieldRule kResultFields[] = {
+    {"case", Kind::text, true},          {"backend", Kind::text, true},
+    {"mpi", Kind::text, true},           {"outcome", Kind::text, true},
+    {"np", Kind::integer, false},        {"run", Kind::integer, false},
+    {"runs", Kind::integer, false},      {"family", Kind::text, false},
+    {"group", Kind::text, false},        {"case_hash", Kind::text, false},
+    {"expect", Kind::texts, false},      {"backend_version", Kind::text, false},
+    {"manifest_hash", Kind::text, false}, {"mpi_version", Kind::text, false},
+    {"build_key", Kind::text, false},    {"detected", Kind::boolean, false},
+    {"classified", Kind::boolean, false}, {"located", Kind::boolean, false},
+    {"matched_classes", Kind::texts, false}, {"reason", Kind::text, false},
+    {"findings", Kind::objects, false},  {"problems", Kind::texts, false},
+    {"exit_code", Kind::integer, false}, {"signal", Kind::integer, false},
+    {"timed_out", Kind::boolean, false}, {"leftover_processes", Kind::integer, false},
+    {"build_s", Kind::number, false},    {"run_s", Kind::number, false},
+    {"stdout", Kind::text, false},       {"stderr", Kind::text, false},
+    {"stderr_tail", Kind::text, false},  {"compile_log", Kind::text, false},
+    {"host", Kind::text, false},         {"suite_rev", Kind::text, false},
+    {"runner_version", Kind::text, false}, {"started", Kind::text, false},
+};
+
+}  // namespace
+
+std::string result_field_error(const json& record) {
+  for (const auto& rule : kResultFields) {
+    const auto it = record.find(rule.name);
+    if (it == record.end()) {
+      if (rule.required) return fmt::format("field '{}' is missing", rule.name);
+      continue;
+    }
+    if (!has_kind(*it, rule.kind))
+      return fmt::format("field '{}': expected {}, found {}", rule.name, kind_text(rule.kind),
+                         it->is_array() ? "an array with other elements" : it->type_name());
+  }
+  return {};
+}
+
+JournalScan scan_journal(const std::string& path, const std::function<void(json&&, int)>& on_record) {
+  JournalScan scan;
   std::ifstream in(path, std::ios::binary);
-  if (!in) return contents;  // no journal yet
+  if (!in) return scan;  // no journal yet
   int line_number = 0;
   for (std::string line; std::getline(in, line);) {
     ++line_number;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     json record = json::parse(line, nullptr, /*allow_exceptions=*/false);
     if (record.is_discarded()) {
-      contents.problems.push_back(
-          {path, line_number, "not valid JSON (torn or garbage line), skipped"});
-    } else if (!record.is_object()) {
-      contents.problems.push_back({path, line_number, "not a JSON object, skipped"});
-    } else {
-      contents.records.push_back(std::move(record));
+      scan.problems.push_back({path, line_number, "not valid JSON (torn or garbage line), skipped"});
+      continue;
     }
+    if (!record.is_object()) {
+      scan.problems.push_back({path, line_number, "not a JSON object, skipped"});
+      continue;
+    }
+    ++scan.record_lines;
+    const std::string type = string_field(record, "type");
+    if (type == "session" || type == "result") ++scan.session_or_result;
+    if (type == "result") {
+      if (std::string error = result_field_error(record); !error.empty()) {
+        scan.invalid.push_back({path, line_number, error});
+        continue;
+      }
+    }
+    on_record(std::move(record), line_number);
   }
+  return scan;
+}
+
+JournalContents read_journal(const std::string& path) {
+  JournalContents contents;
+  JournalScan scan = scan_journal(path, [&](json&& record, int) { contents.records.push_back(std::move(record)); });
+  contents.problems = std::move(scan.problems);
+  contents.invalid = std::move(scan.invalid);
   return contents;
 }
 

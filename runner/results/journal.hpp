@@ -2,6 +2,7 @@
 // (docs/journal.md). Survives SIGKILL: each record is one write(); a torn last
 // line is reported and skipped by readers, and fenced off by the next writer.
 #pragma once
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -25,9 +26,28 @@ struct RunKey {
 
 RunKey key_of(const nlohmann::json& record);  // from a "result" record
 
+// Why a "result" record cannot be trusted: the first known field that is missing
+// or has the wrong type ("field 'np': expected an integer, found string"), or
+// empty when every field is as docs/journal.md describes it.
+std::string result_field_error(const nlohmann::json& record);
+
+// What reading a journal line by line found besides its records.
+struct JournalScan {
+  std::vector<Problem> problems;  // torn or garbage lines, with file:line
+  std::vector<Problem> invalid;   // valid JSON whose fields are wrongly typed: file:line: field ...
+  int record_lines = 0;           // lines that were JSON objects (valid or not)
+  int session_or_result = 0;      // of them, records typed "session" or "result"
+};
+
+// Streams `path` (missing file: nothing), calling `on_record` with each object
+// line whose fields are as expected, and its line number; a result record with a
+// wrongly typed field goes to `invalid` instead. Memory: one line at a time.
+JournalScan scan_journal(const std::string& path, const std::function<void(nlohmann::json&&, int line)>& on_record);
+
 struct JournalContents {
   std::vector<nlohmann::json> records;  // every well-formed line, in file order
   std::vector<Problem> problems;        // torn or garbage lines, with file:line
+  std::vector<Problem> invalid;         // records skipped for a wrongly typed field (see scan_journal)
   // Last "result" record per key (later records supersede earlier ones).
   std::map<RunKey, nlohmann::json> latest_results() const;
 };

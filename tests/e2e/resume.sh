@@ -17,4 +17,19 @@ grep -q "results.jsonl:3:" "$work/report" || fail "the torn line is not reported
 grep -q "native/mpich" "$work/report" || fail "report has no column for native on MPICH"
 run "${sel[@]}" > "$work/out2" 2>&1
 grep -q "ran 0 run(s), 2 already in the journal" "$work/out2" || fail "finished runs were recomputed"
+# A record whose field has the wrong type (valid JSON): run refuses to resume,
+# naming file, line and field, and writes nothing; report skips it with a warning.
+line=$(grep -n '"type":"result"' "$j" | head -1 | cut -d: -f1)
+sed -i "${line}s/\"np\":2/\"np\":\"2\"/" "$j"
+before=$(md5sum < "$j")
+if run "${sel[@]}" > "$work/out3" 2>&1; then cat "$work/out3"; fail "run resumed a journal with a wrongly typed field"; fi
+cat "$work/out3"
+grep -q "cannot resume journal .*results.jsonl:$line: field 'np': expected an integer, found string" "$work/out3" ||
+  fail "the refusal does not name file, line and field"
+[[ $(md5sum < "$j") == "$before" ]] || fail "the refused run wrote to the journal"
+"$ASSAY" report "$j" > "$work/report2" 2> "$work/report2.err" || fail "report failed on a wrongly typed field"
+# The torn line of the first part is skipped too.
+grep -q "2 line(s) skipped (1 unreadable, 1 with a wrongly typed field)" "$work/report2.err" ||
+  fail "report does not warn with a count: $(cat "$work/report2.err")"
+grep -q "results.jsonl:$line: field 'np'" "$work/report2" || fail "report does not list the skipped record"
 echo "resume: ok"

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -11,6 +13,7 @@ namespace assay {
 namespace {
 
 using Strings = std::vector<std::string>;
+namespace fs = std::filesystem;
 
 constexpr const char* kTaxonomy = R"({"families": {"rma": "", "nb": ""}, "classes": [
   {"id": "rma.local.origin-write-during-put", "severity": "error"},
@@ -136,9 +139,56 @@ TEST_F(CaseParse, SplitsDeeperIds) {
   EXPECT_EQ(c.name, "isend-ok");
 }
 
-TEST_F(CaseParse, RejectsIdsShallowerThanFamilyGroupName) {
-  parse("// DESCRIPTION: d\n// EXPECT: ok\n", "rma/x-ok.c");
-  EXPECT_EQ(messages(), Strings{"F: case id 'rma/x-ok' must be at least family/group/name"});
+// Under the corpus rules (the folder holds .assay-corpus, as cases/ does) an id
+// is at least family/group/name.
+TEST_F(CaseParse, RejectsIdsShallowerThanFamilyGroupNameUnderTheCorpusRules) {
+  dir_.write(std::string("cases/") + kCorpusMarker, "");
+  const Case c = parse("// DESCRIPTION: d\n// EXPECT: ok\n", "rma/x-ok.c");
+  EXPECT_TRUE(c.corpus_rules);
+  const std::string root = (dir_.path() / "cases").string();
+  EXPECT_EQ(messages(), Strings{"F: case id 'rma/x-ok' must be at least family/group/name (the corpus rules of " +
+                                root + "/.assay-corpus)"});
+}
+
+// A user's folder (a foreign suite) takes any depth: a missing level is named
+// after the one above it.
+TEST_F(CaseParse, UserFoldersAcceptAnyDepth) {
+  Case flat = parse("// DESCRIPTION: d\n// EXPECT: ok\n", "x-ok.c");
+  EXPECT_EQ(messages(), Strings{});
+  EXPECT_FALSE(flat.corpus_rules);
+  EXPECT_EQ(flat.id, "x-ok");
+  EXPECT_EQ(flat.family, "cases");  // the folder's name
+  EXPECT_EQ(flat.group, "cases");
+  EXPECT_EQ(flat.name, "x-ok");
+  Case two = parse("// DESCRIPTION: d\n// EXPECT: ok\n", "p2p/send.c");
+  EXPECT_EQ(messages(), Strings{});
+  EXPECT_EQ(two.id, "p2p/send");
+  EXPECT_EQ(two.family, "p2p");
+  EXPECT_EQ(two.group, "p2p");
+}
+
+// Imported files open with their own comment block; the header may follow it.
+TEST_F(CaseParse, TheHeaderMayFollowALeadingCommentBlock) {
+  const Case c = parse(R"(/* Copyright (c) 2021 Someone.
+ * Licensed under the Apache License.
+ */
+
+// Origin: the MPI Bugs Initiative, file x.c
+//
+// DESCRIPTION: d
+// EXPECT: error rma.local.origin-write-during-put
+// EXPECT-AT: put
+#include <mpi.h>
+int main() { MPI_Put(0, 0, 0, 0, 0, 0, 0, 0); }  // @put
+)");
+  EXPECT_EQ(messages(), Strings{});
+  EXPECT_EQ(c.description, "d");
+  EXPECT_EQ(c.key_lines.at("DESCRIPTION"), 7);
+  ASSERT_EQ(c.errors.size(), 1u);
+  EXPECT_EQ(c.errors[0].at_lines, std::vector<int>{11});
+  // Code before any header: the keys are missing, as before.
+  parse("#include <mpi.h>\n// DESCRIPTION: d\n// EXPECT: ok\n");
+  EXPECT_EQ(messages(), (Strings{"F:1: DESCRIPTION missing", "F:1: EXPECT missing"}));
 }
 
 TEST_F(CaseParse, HeaderEndsAtTheFirstLineThatIsNotAComment) {
@@ -360,6 +410,12 @@ TEST(Fnv1a, MatchesTheReferenceValues) {
 
 class LoadCases : public CaseParse {
  protected:
+  std::vector<Problem> warnings_;
+  Strings all_warnings() const {
+    Strings out;
+    for (const auto& p : warnings_) out.push_back(p.str());
+    return out;
+  }
   std::string root(const std::string& name) const { return (dir_.path() / name).string(); }
   Strings all_messages() const {
     Strings out;
@@ -374,7 +430,7 @@ class LoadCases : public CaseParse {
 };
 
 TEST_F(LoadCases, WalksTheFixtureCorpusSortedAndSkipsGenerators) {
-  const auto cases = load_cases({ASSAY_TEST_DATA_DIR "/corpus/mini"}, tax_, problems_);
+  const auto cases = load_cases({ASSAY_TEST_DATA_DIR "/corpus/mini"}, tax_, problems_, warnings_);
   EXPECT_EQ(all_messages(), Strings{});
   EXPECT_EQ(ids(cases),
             (Strings{"nb/request/leak/isend-no-wait-nok", "nb/request/leak/isend-wait-ok",
@@ -389,7 +445,7 @@ TEST_F(LoadCases, ReportsProblemsOfEveryFile) {
   const std::string g = dir_.write("c/rma/gen/inner-ok.c", "// DESCRIPTION: d\n");
   dir_.write("c/gen/generator.cpp", "int main() {}\n");
   dir_.write("c/rma/fence/notes.txt", "not a case\n");
-  const auto cases = load_cases({root("c/")}, tax_, problems_);
+  const auto cases = load_cases({root("c/")}, tax_, problems_, warnings_);
   EXPECT_EQ(ids(cases), (Strings{"rma/fence/a-ok", "rma/fence/b-ok", "rma/gen/inner-ok"}));
   EXPECT_EQ(all_messages(), (Strings{a + ":1: DESCRIPTION missing",
                                      b + ":2: EXPECT must be `ok` or `error <class>`, got 'okay'",
@@ -400,12 +456,49 @@ TEST_F(LoadCases, ReportsDuplicateIdsAcrossRootsAndMissingRoots) {
   const std::string ok = "// DESCRIPTION: d\n// EXPECT: ok\n";
   const std::string first = dir_.write("one/rma/fence/same-ok.c", ok);
   const std::string second = dir_.write("two/rma/fence/same-ok.cpp", ok);
-  const auto cases = load_cases({root("one"), root("two"), root("none")}, tax_, problems_);
+  const auto cases = load_cases({root("one"), root("two"), root("none")}, tax_, problems_, warnings_);
   ASSERT_EQ(ids(cases), Strings{"rma/fence/same-ok"});
   EXPECT_EQ(cases[0].path, first);
   EXPECT_EQ(all_messages(),
             (Strings{root("none") + ": cases folder not found",
                      second + ": duplicate case id 'rma/fence/same-ok' (also " + first + ")"}));
+}
+
+// A symlink loop under --cases is skipped with a warning; the folder's other cases load.
+TEST_F(LoadCases, ASymlinkLoopIsSkippedWithAWarning) {
+  dir_.write("c/rma/fence/a-ok.c", "// DESCRIPTION: d\n// EXPECT: ok\n");
+  const fs::path group = dir_.path() / "c/rma/fence";
+  fs::create_symlink("loop-b.c", group / "loop-a.c");
+  fs::create_symlink("loop-a.c", group / "loop-b.c");
+  fs::create_symlink("self", group / "self");
+  const auto cases = load_cases({root("c")}, tax_, problems_, warnings_);
+  EXPECT_EQ(all_messages(), Strings{});
+  EXPECT_EQ(ids(cases), Strings{"rma/fence/a-ok"});
+  const std::string loop = ": skipped: Too many levels of symbolic links";
+  Strings warnings = all_warnings();
+  std::sort(warnings.begin(), warnings.end());  // the walk is in directory order
+  EXPECT_EQ(warnings, (Strings{(group / "loop-a.c").string() + loop, (group / "loop-b.c").string() + loop,
+                                     (group / "self").string() + loop}));
+}
+
+// A name that is not printable UTF-8 could not be written to a journal or a JSON
+// listing unchanged: it is skipped once, with a warning that shows its bytes.
+TEST_F(LoadCases, ANameThatIsNotPrintableUtf8IsSkippedWithAWarning) {
+  const std::string ok = "// DESCRIPTION: d\n// EXPECT: ok\n";
+  dir_.write("c/rma/fence/a-ok.c", ok);
+  dir_.write("c/rma/fence/\xc3\xa9t\xc3\xa9-ok.c", ok);  // é: valid UTF-8, kept
+  dir_.write("c/rma/fence/bad\xff-ok.c", ok);
+  dir_.write("c/rma/fence/esc\x1b[2J-ok.c", ok);
+  dir_.write("c/rma/l\xe9gacy/x-ok.c", ok);  // Latin-1 folder: skipped whole
+  const auto cases = load_cases({root("c")}, tax_, problems_, warnings_);
+  EXPECT_EQ(all_messages(), Strings{});
+  EXPECT_EQ(ids(cases), (Strings{"rma/fence/a-ok", "rma/fence/\xc3\xa9t\xc3\xa9-ok"}));
+  const std::string why = ": skipped: the name is not printable UTF-8 (rename it to use it as a case)";
+  const std::string base = root("c");
+  Strings warnings = all_warnings();
+  std::sort(warnings.begin(), warnings.end());
+  EXPECT_EQ(warnings, (Strings{base + "/rma/fence/bad\\xff-ok.c" + why, base + "/rma/fence/esc\\x1b[2J-ok.c" + why,
+                                     base + "/rma/l\\xe9gacy" + why}));
 }
 
 // SOURCES: files and folders relative to the case file; their bytes join the hash.

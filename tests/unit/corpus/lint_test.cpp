@@ -15,6 +15,7 @@ Case make_case(const std::string& id, bool erroneous, Strings twins = {}) {
   Case c;
   c.id = id;
   c.path = "/c/" + id + ".c";
+  c.corpus_rules = true;  // as in the project's cases/
   c.name = id.substr(id.rfind('/') + 1);
   if (erroneous) c.errors.push_back({"rma.remote.conflict", {}, {}});
   c.key_lines["EXPECT"] = 2;
@@ -72,10 +73,22 @@ TEST(Lint, ATwinIsAnotherCase) {
             Strings{"/c/rma/fence/a-ok.c:3: TWIN names the case itself"});
 }
 
+// A folder without .assay-corpus (a foreign suite) is not held to the corpus
+// rules: no twins, any names; a TWIN it does name must still exist.
+TEST(Lint, FoldersThatDoNotOptInKeepOnlyTheTwinReferencesChecked) {
+  Case foreign = make_case("suite/p2p/leak", true);
+  foreign.corpus_rules = false;
+  Case named = make_case("suite/p2p/other", true, {"suite/p2p/missing"});
+  named.corpus_rules = false;
+  EXPECT_EQ(lint({foreign, named}), Strings{"/c/suite/p2p/other.c:3: TWIN 'suite/p2p/missing' is not a case"});
+}
+
 TEST(Lint, TheFixtureCorpusIsClean) {
   const auto tax = Taxonomy::load(ASSAY_SOURCE_DIR "/taxonomy/classes.json");
   std::vector<Problem> problems;
-  const auto cases = load_cases({ASSAY_TEST_DATA_DIR "/corpus/mini"}, tax, problems);
+  std::vector<Problem> warnings;
+  const auto cases = load_cases({ASSAY_TEST_DATA_DIR "/corpus/mini"}, tax, problems, warnings);
+  EXPECT_TRUE(warnings.empty());
   ASSERT_EQ(problems.size(), 0u) << problems[0].str();
   ASSERT_EQ(cases.size(), 4u);
   EXPECT_EQ(lint(cases), Strings{});

@@ -69,5 +69,48 @@ TEST(DiffCli, ExitStatusOneOnlyOnARegression) {
   fs::remove_all(dir);
 }
 
+TEST(DiffCli, TwoFilesThatAreNotJournalsAreAnError) {
+  fs::path dir = temp_folder();
+  std::ofstream(dir / "a.txt") << "hello\nworld\n";
+  std::ofstream(dir / "b.json") << R"({"name": "not a journal"})" << "\n";
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(run_cli({"diff", (dir / "a.txt").string(), (dir / "b.json").string()}), 2);
+  EXPECT_EQ(run_cli({"diff", test::fixture("fixed"), (dir / "b.json").string()}), 2);
+  EXPECT_EQ(run_cli({"report", (dir / "a.txt").string()}), 2);
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("a.txt is not a results journal"), std::string::npos) << err;
+  EXPECT_NE(err.find("b.json is not a results journal"), std::string::npos) << err;
+  testing::internal::CaptureStdout();
+  EXPECT_EQ(run_cli({"diff", test::fixture("empty"), test::fixture("empty")}), 0);  // empty is a journal
+  testing::internal::GetCapturedStdout();
+  fs::remove_all(dir);
+}
+
+// A record with a wrongly typed field: report and diff skip it with a warning
+// naming file, line and field, and a count; they do not abort.
+TEST(ReportCli, AWronglyTypedFieldIsSkippedWithAWarning) {
+  fs::path dir = temp_folder();
+  fs::path journal = dir / "results.jsonl";
+  {
+    std::ifstream in(test::fixture("fixed"));
+    std::ofstream out(journal);
+    out << in.rdbuf();
+    out << R"({"type":"result","case":"rma/fence/put-store-nok","backend":"pmpi","mpi":"openmpi","np":2,"run":"1","outcome":"FN"})"
+        << "\n";
+  }
+  const int line = 23;  // the fixture has 22 lines
+  testing::internal::CaptureStderr();
+  testing::internal::CaptureStdout();
+  EXPECT_EQ(run_cli({"report", journal.string()}), 0);
+  EXPECT_EQ(run_cli({"diff", test::fixture("fixed"), journal.string()}), 0);  // the FN record is not read
+  const std::string out = testing::internal::GetCapturedStdout();
+  const std::string err = testing::internal::GetCapturedStderr();
+  const std::string where = journal.string() + ":" + std::to_string(line) + ": field 'run': expected an integer";
+  EXPECT_NE(err.find("1 line(s) skipped (0 unreadable, 1 with a wrongly typed field)"), std::string::npos) << err;
+  EXPECT_NE(err.find(where), std::string::npos) << err;
+  EXPECT_NE(out.find(where), std::string::npos) << out;  // listed in the report and in the diff
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace assay

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "fixtures.hpp"
+#include "temp_dir.hpp"
 #include "reports/diff.hpp"
 
 namespace assay {
@@ -13,9 +14,9 @@ nlohmann::json result(const std::string& id, const std::string& outcome, int run
           {"np", 2},          {"run", run},         {"outcome", outcome}, {"reason", "r " + outcome}};
 }
 
-JournalContents journal_of(std::vector<nlohmann::json> records) {
-  JournalContents j;
-  j.records = std::move(records);
+JournalInput journal_of(const std::vector<nlohmann::json>& records) {
+  JournalInput j;
+  for (const auto& r : records) j.add_result(r);
   return j;
 }
 
@@ -38,7 +39,7 @@ TEST(JournalDiff, SaysWhichToolsChangedVersionOrManifest) {
 }
 
 TEST(JournalDiff, IdenticalJournalsHaveNoChange) {
-  auto j = read_journal(test::fixture("fixed"));
+  auto j = load_journal_input(test::fixture("fixed"));
   auto d = diff_journals(j, j);
   EXPECT_TRUE(d.changes.empty());
   EXPECT_FALSE(d.has_regression());
@@ -78,6 +79,41 @@ TEST(JournalDiff, RegressionsComeFirst) {
   const std::string text = out.str();
   EXPECT_LT(text.find("Regressions"), text.find("Improvements")) << text;
   EXPECT_TRUE(text.find("b pmpi/openmpi np=2 run=1: TP -> FN (detection lost) - r FN") != std::string::npos) << text;
+}
+
+
+TEST(JournalDiff, ADetectionThatDisappearsIsARegression) {
+  auto d = diff_journals(journal_of({result("a", "TP"), result("b", "TN"), result("c", "TP")}),
+                         journal_of({result("c", "NO-SUCH-OUTCOME")}));
+  ASSERT_EQ(d.changes.size(), 3u);
+  EXPECT_EQ(d.changes[0].key.case_id, "a");
+  EXPECT_EQ(d.changes[0].kind, ChangeKind::regression);
+  EXPECT_EQ(d.changes[0].why, "detection lost (no longer run)");
+  EXPECT_EQ(d.changes[1].key.case_id, "c");
+  EXPECT_EQ(d.changes[1].kind, ChangeKind::regression);
+  EXPECT_EQ(d.changes[2].key.case_id, "b");  // a correct run no longer run is only removed
+  EXPECT_EQ(d.changes[2].kind, ChangeKind::removed);
+  EXPECT_EQ(d.count(ChangeKind::regression), 2);
+}
+
+TEST(JournalDiff, CountsAndListsTheLinesItCouldNotRead) {
+  test_support::TempDir dir;
+  auto bad = result("b", "TP");
+  bad["np"] = "two";
+  dir.write("old/results.jsonl", result("a", "TP").dump() + "\nnot json\n" + bad.dump() + "\n");
+  dir.write("new/results.jsonl", result("a", "TP").dump() + "\n");
+  auto d = diff_journals(load_journal_input((dir.path() / "old/results.jsonl").string()),
+                         load_journal_input((dir.path() / "new/results.jsonl").string()));
+  ASSERT_EQ(d.old_skipped.size(), 2u);
+  EXPECT_TRUE(d.new_skipped.empty());
+  EXPECT_NE(d.old_skipped[1].find("results.jsonl:3: field 'np': expected an integer"), std::string::npos)
+      << d.old_skipped[1];
+  std::ostringstream text, js;
+  render_diff(d, "terminal", text);
+  EXPECT_NE(text.str().find("2 line(s) skipped"), std::string::npos) << text.str();
+  EXPECT_NE(text.str().find("results.jsonl:2: not valid JSON"), std::string::npos) << text.str();
+  render_diff(d, "json", js);
+  EXPECT_EQ(nlohmann::json::parse(js.str())["old_skipped"].size(), 2u);
 }
 
 TEST(JournalDiff, RunsAreComparedByRunIndex) {

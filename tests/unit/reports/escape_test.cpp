@@ -27,6 +27,29 @@ TEST(Escape, CsvQuotesOnlyWhenNeeded) {
   EXPECT_EQ(escape_csv("two\nlines"), "\"two\nlines\"");
 }
 
+
+// A cell starting with = + - @ is a formula to a spreadsheet (CSV injection).
+TEST(Escape, CsvNeutralisesFormulas) {
+  EXPECT_EQ(escape_csv("=HYPERLINK(\"http://x\")"), "\"'=HYPERLINK(\"\"http://x\"\")\"");
+  EXPECT_EQ(escape_csv("+1+2"), "'+1+2");
+  EXPECT_EQ(escape_csv("-2+3"), "'-2+3");
+  EXPECT_EQ(escape_csv("@SUM(A1)"), "'@SUM(A1)");
+  EXPECT_EQ(escape_csv("\tcmd"), "'\tcmd");
+  EXPECT_EQ(escape_csv("-"), "-");       // the "no value" cell
+  EXPECT_EQ(escape_csv("-1"), "-1");     // numbers stay numbers
+  EXPECT_EQ(escape_csv("0.750"), "0.750");
+  EXPECT_EQ(escape_csv("a=b"), "a=b");   // only the first character counts
+}
+
+// ESC and the other control bytes of a case's output never reach a terminal raw.
+TEST(Escape, ControlBytesAreShownNotSent) {
+  EXPECT_EQ(one_line("red \x1b[31mX\x1b[0m\a\x7f"), "red \\x1b[31mX\\x1b[0m\\x07\\x7f");
+  EXPECT_EQ(one_line("csi \xc2\x9b" "2J"), "csi \\u009b2J");
+  EXPECT_EQ(one_line("tab\tnew\nline ünicode ✓"), "tab new line ünicode ✓");
+  EXPECT_EQ(escape_markdown("a\x1b[2Jb"), "a\\\\x1b\\[2Jb");
+  EXPECT_EQ(escape_latex("a\x1b" "b"), "a\\textbackslash{}x1bb");
+}
+
 TEST(Escape, MarkdownIsTableSafe) {
   EXPECT_EQ(escape_markdown("a|b *c* <d>\ne"), "a\\|b \\*c\\* &lt;d&gt; e");
   EXPECT_EQ(escape_markdown("$5 ~x~"), "\\$5 \\~x\\~");

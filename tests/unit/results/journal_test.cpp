@@ -106,6 +106,42 @@ TEST_F(Journal, GarbageAndNonObjectLinesAreSkippedAndEmptyLinesIgnored) {
                      path_ + ":4: not a JSON object, skipped"}));
 }
 
+
+// A valid JSON record whose field has the wrong type would make readers throw a
+// library exception or misread it: it is set aside, naming file, line and field.
+TEST_F(Journal, AResultWithAWronglyTypedFieldIsSetAsideNamingFileLineAndField) {
+  json np_text = result("b", "TP");
+  np_text["np"] = "2";
+  json outcome_number = result("c", "TP");
+  outcome_number["outcome"] = 3;
+  json findings_text = result("d", "TP");
+  findings_text["findings"] = json::array({"not an object"});
+  json no_case = result("e", "TP");
+  no_case.erase("case");
+  dir_.write("results/run-1/results.jsonl", result("a", "TP").dump() + "\n" + np_text.dump() + "\n" +
+                                               outcome_number.dump() + "\n" + findings_text.dump() + "\n" +
+                                               no_case.dump() + "\n");
+  const auto contents = read_journal(path_);
+  ASSERT_EQ(contents.records.size(), 1u);
+  EXPECT_EQ(contents.records[0]["case"], "a");
+  EXPECT_EQ(strings(contents.invalid),
+            (Strings{path_ + ":2: field 'np': expected an integer, found string",
+                     path_ + ":3: field 'outcome': expected a string, found number",
+                     path_ + ":4: field 'findings': expected an array of objects, found an array with other elements",
+                     path_ + ":5: field 'case' is missing"}));
+  EXPECT_TRUE(contents.problems.empty());
+}
+
+TEST(ResultFieldError, EmptyForARecordAsTheRunnerWritesIt) {
+  const json record = {{"type", "result"}, {"case", "a"}, {"backend", "b"}, {"mpi", "m"}, {"outcome", "TP"},
+                       {"np", 2}, {"run", 1}, {"expect", {"ok"}}, {"findings", json::array()},
+                       {"build_s", 0.5}, {"run_s", 1}, {"located", false}, {"problems", {"x"}}};
+  EXPECT_EQ(result_field_error(record), "");
+  json bad = record;
+  bad["located"] = "yes";
+  EXPECT_EQ(result_field_error(bad), "field 'located': expected true or false, found string");
+}
+
 TEST_F(Journal, LaterResultsSupersedeEarlierOnesOfTheSameKey) {
   JournalContents contents;
   contents.records = {{{"type", "session"}, {"case", "a"}}, result("a", "TO"), result("a", "TP", 2),
@@ -178,7 +214,9 @@ TEST_F(Journal, AWriterInTheSameProcessIsRefusedToo) {
 
 TEST_F(Journal, InvalidUtf8IsReplacedNotFatal) {
   JournalWriter writer(path_);
-  writer.append({{"type", "result"}, {"stderr_tail", std::string("bad \xff byte")}});
+  json record = result("a", "RE");
+  record["stderr_tail"] = std::string("bad \xff byte");
+  writer.append(record);
   const auto contents = read_journal(path_);
   ASSERT_EQ(contents.records.size(), 1u);
   EXPECT_EQ(contents.records[0]["stderr_tail"], "bad \xef\xbf\xbd byte");
