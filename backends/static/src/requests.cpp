@@ -49,6 +49,7 @@ struct Event {
   std::string op;      // MPI call or user function name
   Indices indices;     // start: definitely started (nullopt: unknown); complete: may complete
   bool collective = false;
+  bool fixed_index = false;  // start: the same element on every execution
 };
 
 class RequestChecker {
@@ -227,6 +228,7 @@ class RequestChecker {
       switch (role->role) {
         case RequestRole::start_one:
           events.push_back({EventKind::start, call, name, indices_at(index, call, true, scev, dt), role->collective});
+          events.back().fixed_index = index && isa<SCEVConstant>(strip_casts(index));
           break;
         case RequestRole::start_array:
           events.push_back({EventKind::start, call, name,
@@ -338,6 +340,22 @@ class RequestChecker {
     }
   }
 
+  // A start on one element in a counted loop (at least two iterations, the call
+  // on each) with no completion of that variable in the loop: the next
+  // iteration overwrites the handle of a pending request, which is then lost.
+  bool overwritten_in_loop(Function& f, const Event& start, const std::vector<Event>& events) {
+    if (!start.fixed_index) return false;
+    const BasicBlock* block = start.at->getParent();
+    const Loop* loop = loops(f).getLoopFor(block);
+    if (!loop || !loop->getLoopLatch() || block == loop->getHeader() || !dom(f).dominates(block, loop->getLoopLatch()))
+      return false;
+    auto* btc = dyn_cast<SCEVConstant>(se(f).getBackedgeTakenCount(loop));
+    if (!btc || btc->getAPInt().getSExtValue() < 2) return false;
+    for (const Event& e : events)
+      if (e.kind == EventKind::complete && loop->contains(e.at)) return false;
+    return true;
+  }
+
   void check_start(Function& f, const Event& start, const std::vector<Event>& events) {
     std::set<const BasicBlock*> after = reachable_after(start.at->getParent());
     bool exit_reachable = false;
@@ -352,16 +370,19 @@ class RequestChecker {
       if (!e.indices) return;  // may complete any of them
       for (int64_t i : *e.indices) pending.erase(i);
     }
-    if (pending.empty()) return;
+    bool overwritten = pending.empty() && overwritten_in_loop(f, start, events);
+    if (pending.empty() && !overwritten) return;
+    if (overwritten) pending = *start.indices;
     Finding finding;
     finding.klass = start.collective ? "coll.request.missing-completion" : "nb.request.missing-completion";
     std::string which = start.indices->size() > 1 || *start.indices != std::set<int64_t>{0}
                             ? " (element " + std::to_string(*pending.begin()) + " of its array)"
                             : "";
     finding.message = "the request started by " + start.op + which + " at " + where(start.at) +
-                      (completions.empty() ? " is never completed: no wait, test or free of it follows"
+                      (overwritten ? " is overwritten by the same call in the next iteration of its loop before any completion, and lost"
+                       : completions.empty() ? " is never completed: no wait, test or free of it follows"
                                            : " is completed by none of the calls that follow") +
-                      " on any path to the exit of " + f.getName().str();
+                      (overwritten ? std::string() : " on any path to the exit of " + f.getName().str());
     finding.sites.push_back(Site{start.op, "call", start.at});
     for (const Event* e : completions) finding.sites.push_back(Site{e->op, "call", e->at});
     findings_.push_back(finding);

@@ -97,3 +97,32 @@ void aborts(int *x) {
     MPI_Isend(x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r);
     MPI_Abort(MPI_COMM_WORLD, 1);
 }
+
+void overwritten_in_loop(void) {
+    MPI_Request r;
+    for (int step = 0; step < 3; ++step)
+        MPI_Ibarrier(MPI_COMM_WORLD, &r); // want: coll.request.missing-completion
+    MPI_Wait(&r, MPI_STATUS_IGNORE);
+}
+
+void completed_each_iteration(void) {
+    MPI_Request r;
+    for (int step = 0; step < 3; ++step) {
+        MPI_Ibarrier(MPI_COMM_WORLD, &r);
+        MPI_Wait(&r, MPI_STATUS_IGNORE);
+    }
+}
+
+void one_iteration_then_wait(void) {
+    MPI_Request r;
+    for (int step = 0; step < 1; ++step)
+        MPI_Ibarrier(MPI_COMM_WORLD, &r);
+    MPI_Wait(&r, MPI_STATUS_IGNORE);
+}
+
+void persistent_started_then_freed(int *x) {
+    MPI_Request r;
+    MPI_Send_init(x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r);
+    MPI_Start(&r);
+    MPI_Request_free(&r); /* legal: the active send completes, then the request is freed */
+}
