@@ -344,7 +344,9 @@ class RequestChecker {
   // on each) with no completion of that variable in the loop: the next
   // iteration overwrites the handle of a pending request, which is then lost.
   bool overwritten_in_loop(Function& f, const Event& start, const std::vector<Event>& events) {
-    if (!start.fixed_index) return false;
+    // MPI_Start restarts the same persistent request: no handle is lost (starting
+    // an active one is nb.request.persistent-start-active, not checked here).
+    if (!start.fixed_index || start.op == "MPI_Start" || start.op == "PMPI_Start") return false;
     const BasicBlock* block = start.at->getParent();
     const Loop* loop = loops(f).getLoopFor(block);
     if (!loop || !loop->getLoopLatch() || block == loop->getHeader() || !dom(f).dominates(block, loop->getLoopLatch()))
