@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The static backend through the runner on MPI $1, one class at a time: a
+# finding reaches the journal with its class and lines (TP located), the
+# correct twins stay clean (TN), nothing is launched, and every outcome is good
+# or listed in backends/static/expected-results (--check).
+source "$SOURCE/tests/e2e/lib.sh"
+mpi=$1
+command -v "mpicc.$mpi" >/dev/null || { echo "SKIP: mpicc.$mpi not installed"; exit 125; }
+journal=$work/j/results.jsonl
+run --backend static --mpi "$mpi" --group nb/request coll/request coll/order --journal "$journal" --check \
+  >"$work/run.log" 2>&1 || { cat "$work/run.log"; fail "unexpected outcomes"; }
+expect_field "$journal" nb/request/isend-no-wait-nok static outcome TP
+expect_field "$journal" nb/request/isend-no-wait-nok static located true
+expect_field "$journal" nb/request/isend-wait-ok static outcome TN
+expect_field "$journal" coll/request/ibarrier-no-wait-nok static outcome TP
+expect_field "$journal" coll/request/ibarrier-no-wait-nok static located true
+expect_field "$journal" coll/request/ibarrier-wait-ok static outcome TN
+expect_field "$journal" coll/order/barrier-bcast-swap-nok static outcome TP
+expect_field "$journal" coll/order/barrier-bcast-swap-nok static located true
+expect_field "$journal" coll/order/bcast-barrier-same-order-ok static outcome TN
+grep -q '"class":"coll.order.mismatch"' "$journal" || fail "no coll.order.mismatch finding in the journal"
+# Static: the case is analysed, never started (no launcher in the run folders).
+[[ -z $(find "$work/j" -name 'rank-*.jsonl') ]] || fail "a case ran under the static backend"
+echo PASS
