@@ -1,5 +1,6 @@
 #include "assay/core/intervals.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace assay::core {
@@ -31,29 +32,49 @@ std::optional<IntervalSet::Conflict> IntervalSet::insert(std::uint64_t lo, std::
                                                          const RmaAccess& a, bool other_rank_only,
                                                          unsigned accumulate_ordering) {
   if (lo >= hi) return std::nullopt;
-  // First node that could overlap or touch [lo, hi): the one starting at or before lo.
-  auto first = nodes_.upper_bound(lo);
-  if (first != nodes_.begin()) --first;
-  bool mixed = false;  // a compatible overlap of another kind (e.g. get and MPI_NO_OP)
-  for (auto it = first; it != nodes_.end() && it->first < hi; ++it) {
+  for (const IntervalSet* layer = this; layer; layer = layer->next_.get())
+    if (auto c = layer->conflict(lo, hi, a, other_rank_only, accumulate_ordering)) return c;
+  record(lo, hi, a);
+  return std::nullopt;
+}
+
+std::optional<IntervalSet::Conflict> IntervalSet::conflict(std::uint64_t lo, std::uint64_t hi,
+                                                           const RmaAccess& a, bool other_rank_only,
+                                                           unsigned accumulate_ordering) const {
+  // First node that could overlap [lo, hi): the one starting at or before lo.
+  auto it = nodes_.upper_bound(lo);
+  if (it != nodes_.begin()) --it;
+  for (; it != nodes_.end() && it->first < hi; ++it) {
     if (it->second.hi <= lo) continue;
     const RmaAccess& old = it->second.access;
-    if (other_rank_only && old.site.rank == a.site.rank) {
-      mixed = mixed || !(old == a);
-      continue;
-    }
-    const bool ordered = old.site.rank == a.site.rank && accumulates_ordered(old, a, accumulate_ordering);
-    if (!ordered && !compatible(old, a))  // keep the earlier access
-      return Conflict{old, std::max(lo, it->first), std::min(hi, it->second.hi)};
-    mixed = mixed || !(old == a);
+    const bool same_rank = old.site.rank == a.site.rank;
+    if (other_rank_only && same_rank) continue;
+    if (same_rank && accumulates_ordered(old, a, accumulate_ordering)) continue;
+    if (!compatible(old, a)) return Conflict{old, std::max(lo, it->first), std::min(hi, it->second.hi)};
   }
-  // Intervals stay disjoint: an access overlapping one of another kind is not
-  // recorded (it can only hide a later conflict, never invent one).
-  if (mixed) return std::nullopt;
+  return std::nullopt;
+}
+
+void IntervalSet::record(std::uint64_t lo, std::uint64_t hi, const RmaAccess& a) {
+  auto first = nodes_.upper_bound(lo);
+  if (first != nodes_.begin()) --first;
+  // Only one origin's accesses of one kind merge. An overlap with any other
+  // (compatible, ordered, of the same origin on the target side, or of the same
+  // kind from another origin) keeps both: the new one goes one layer down, so
+  // every access stays visible, with its origin, to later checks and to what
+  // is shipped.
+  auto same = [&](const RmaAccess& x) { return x == a && x.site.rank == a.site.rank; };
+  for (auto it = first; it != nodes_.end() && it->first < hi; ++it) {
+    if (it->second.hi > lo && !same(it->second.access)) {
+      if (!next_) next_ = std::make_unique<IntervalSet>();
+      next_->record(lo, hi, a);
+      return;
+    }
+  }
   // Same-kind overlaps and neighbours are absorbed into one interval.
   std::uint64_t new_lo = lo, new_hi = hi;
   for (auto it = first; it != nodes_.end() && it->first <= hi;) {
-    if (it->second.hi >= lo && it->second.access == a) {
+    if (it->second.hi >= lo && same(it->second.access)) {
       new_lo = std::min(new_lo, it->first);
       new_hi = std::max(new_hi, it->second.hi);
       it = nodes_.erase(it);
@@ -62,26 +83,29 @@ std::optional<IntervalSet::Conflict> IntervalSet::insert(std::uint64_t lo, std::
     }
   }
   nodes_[new_lo] = Node{new_hi, a};
-  return std::nullopt;
 }
 
 std::vector<Interval> IntervalSet::intervals() const {
   std::vector<Interval> out;
-  out.reserve(nodes_.size());
-  for (const auto& [lo, n] : nodes_) out.push_back({lo, n.hi, n.access});
+  out.reserve(nodes());
+  for (const IntervalSet* layer = this; layer; layer = layer->next_.get())
+    for (const auto& [lo, n] : layer->nodes_) out.push_back({lo, n.hi, n.access});
   return out;
 }
 
+std::size_t IntervalSet::nodes() const { return nodes_.size() + (next_ ? next_->nodes() : 0); }
+
 std::size_t IntervalSet::depth() const {
   // std::map is a red-black tree; its height is at most 2 log2(n + 1).
-  return nodes_.empty() ? 0
-                        : static_cast<std::size_t>(
-                              2.0 * std::ceil(std::log2(static_cast<double>(nodes_.size()) + 1.0)));
+  const std::size_t mine = nodes_.empty() ? 0
+                           : static_cast<std::size_t>(
+                                 2.0 * std::ceil(std::log2(static_cast<double>(nodes_.size()) + 1.0)));
+  return std::max(mine, next_ ? next_->depth() : 0);
 }
 
 std::size_t IntervalSet::bytes() const {
   // Node payload plus the tree's three pointers and colour per node.
-  return nodes_.size() * (sizeof(std::uint64_t) + sizeof(Node) + 4 * sizeof(void*));
+  return nodes() * (sizeof(std::uint64_t) + sizeof(Node) + 4 * sizeof(void*));
 }
 
 }  // namespace assay::core

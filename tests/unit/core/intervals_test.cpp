@@ -63,5 +63,37 @@ TEST(IntervalSet, AlternatingKindsStayBalanced) {
   EXPECT_GT(s.bytes(), 0u);
 }
 
+// Target side: an origin's own accesses never conflict with each other, but
+// each stays visible to the others'. Rank 2 adds then resets a bin (ordered on
+// rank 2), rank 0 adds: its MPI_SUM meets rank 2's MPI_REPLACE whatever the
+// order in which the records arrive.
+TEST(IntervalSet, EveryAccessOfOneOriginStaysVisibleToTheOthers) {
+  auto from = [](int rank, std::int32_t op) {
+    RmaAccess a = access(RmaAccessKind::accumulate, op);
+    a.site.rank = rank;
+    return a;
+  };
+  const RmaAccess add2 = from(2, 1), reset2 = from(2, 3), add0 = from(0, 1);
+  IntervalSet s;
+  EXPECT_FALSE(s.insert(0, 4, add2, true));
+  EXPECT_FALSE(s.insert(0, 4, reset2, true));
+  EXPECT_EQ(s.nodes(), 2u);
+  EXPECT_EQ(s.intervals().size(), 2u);
+  auto c = s.insert(0, 4, add0, true);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->previous.op, 3);
+  IntervalSet t;
+  EXPECT_FALSE(t.insert(0, 4, add0, true));
+  EXPECT_FALSE(t.insert(0, 4, add2, true));
+  EXPECT_TRUE(t.insert(0, 4, reset2, true));
+  // Origin side: both of rank 2's accumulates are kept (and shipped), ordered.
+  IntervalSet origin;
+  EXPECT_FALSE(origin.insert(0, 4, add2, false, ordering_default));
+  EXPECT_FALSE(origin.insert(0, 4, reset2, false, ordering_default));
+  EXPECT_EQ(origin.intervals().size(), 2u);
+  origin.clear();
+  EXPECT_EQ(origin.nodes(), 0u);
+}
+
 }  // namespace
 }  // namespace assay::core

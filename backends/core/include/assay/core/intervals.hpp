@@ -1,11 +1,16 @@
 #pragma once
 // The accesses one epoch makes to one target's window memory, as disjoint
 // byte intervals in a balanced tree (std::map: O(log n) per access).
-// Overlapping accesses of the same kind (read/read, accumulate/accumulate with
-// the same op and type) merge into one interval, as do adjacent intervals of
-// the same kind; the tree stays as small as the number of distinct access runs.
+// Overlapping accesses of one origin and kind (read/read, accumulate/accumulate
+// with the same op and type) merge into one interval, as do adjacent ones; the
+// tree stays as small as the number of distinct access runs. Overlapping
+// accesses that may coexist otherwise (get and MPI_NO_OP, ordered accumulates,
+// one origin's own accesses on the target side, one kind from several origins)
+// go to a layer below, each layer checked and shipped: as many layers as
+// (origin, kind) pairs meet on one byte.
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -71,10 +76,13 @@ class IntervalSet {
   // that the window orders before `a` do not conflict with it.
   std::optional<Conflict> insert(std::uint64_t lo, std::uint64_t hi, const RmaAccess& a,
                                  bool other_rank_only = false, unsigned accumulate_ordering = 0);
-  void clear() { nodes_.clear(); }
+  void clear() {
+    nodes_.clear();
+    next_.reset();
+  }
   std::vector<Interval> intervals() const;
 
-  std::size_t nodes() const { return nodes_.size(); }
+  std::size_t nodes() const;
   std::size_t depth() const;   // of the red-black tree, bounded by 2 log2(n + 1)
   std::size_t bytes() const;   // approximate memory held
 
@@ -84,6 +92,13 @@ class IntervalSet {
     RmaAccess access;
   };
   std::map<std::uint64_t, Node> nodes_;  // key: lo
+  // Accesses overlapping one of another kind that may coexist with it (compatible,
+  // ordered, or of the same origin on the target side): a layer below, checked
+  // and shipped like this one.
+  std::unique_ptr<IntervalSet> next_;
+  std::optional<Conflict> conflict(std::uint64_t lo, std::uint64_t hi, const RmaAccess& a,
+                                   bool other_rank_only, unsigned accumulate_ordering) const;
+  void record(std::uint64_t lo, std::uint64_t hi, const RmaAccess& a);
 };
 
 }  // namespace assay::core
