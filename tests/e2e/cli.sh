@@ -11,7 +11,7 @@ j=$work/results.jsonl
 # A multi-value option followed by a case id: the id stays a case id.
 out=$("$ASSAY" list --cases "$DATA/cases" --family nb nb/demo/recv-cycle-ok) || fail "list failed"
 [[ $(grep -c '^nb/' <<<"$out") == 1 ]] || { echo "$out"; fail "list --family nb <id>: expected that one case"; }
-out=$("$ASSAY" list --cases "$DATA/cases" --tag e2e,smoke --family rma,nb nb/demo/recv-cycle-ok) || fail "list failed"
+out=$("$ASSAY" list --cases "$DATA/cases" --tag e2e,deadlock --family rma,nb nb/demo/recv-cycle-ok) || fail "list failed"
 [[ $(grep -c '^nb/' <<<"$out") == 1 ]] || { echo "$out"; fail "comma lists before an id: expected that one case"; }
 
 # --timeout 0 or negative would disable timeouts.

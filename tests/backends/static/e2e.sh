@@ -7,7 +7,7 @@ source "$SOURCE/tests/e2e/lib.sh"
 mpi=$1
 command -v "mpicc.$mpi" >/dev/null || { echo "SKIP: mpicc.$mpi not installed"; exit 125; }
 journal=$work/j/results.jsonl
-run --backend static --mpi "$mpi" --group nb/request coll/request coll/order --journal "$journal" --check \
+run --backend static --mpi "$mpi" --group nb/request,coll/request,coll/order --journal "$journal" --check \
   >"$work/run.log" 2>&1 || { cat "$work/run.log"; fail "unexpected outcomes"; }
 expect_field "$journal" nb/request/isend-no-wait-nok static outcome TP
 expect_field "$journal" nb/request/isend-no-wait-nok static located true
