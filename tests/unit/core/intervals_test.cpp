@@ -95,5 +95,22 @@ TEST(IntervalSet, EveryAccessOfOneOriginStaysVisibleToTheOthers) {
   EXPECT_EQ(origin.nodes(), 0u);
 }
 
+// A fetching accumulate stays apart from a plain one with the same op: under
+// accumulate_ordering "waw" a later MPI_REPLACE is ordered after the plain
+// MPI_SUM (write after write) but not after the MPI_Get_accumulate (write
+// after read), whichever of the two came first.
+TEST(IntervalSet, FetchingAccumulateKeepsItsReadUnderPartialOrdering) {
+  RmaAccess sum = access(RmaAccessKind::accumulate, 1), fetch_sum = sum, replace = access(RmaAccessKind::accumulate, 3);
+  fetch_sum.fetches = true;
+  for (bool fetch_first : {true, false}) {
+    IntervalSet s;
+    EXPECT_FALSE(s.insert(0, 4, fetch_first ? fetch_sum : sum, false, waw));
+    EXPECT_FALSE(s.insert(0, 4, fetch_first ? sum : fetch_sum, false, waw));
+    auto c = s.insert(0, 4, replace, false, waw);
+    ASSERT_TRUE(c) << "fetch first: " << fetch_first;
+    EXPECT_TRUE(c->previous.fetches);
+  }
+}
+
 }  // namespace
 }  // namespace assay::core

@@ -38,7 +38,8 @@ struct RmaAccess {
   // (MPI_Get_accumulate, MPI_Fetch_and_op, MPI_Compare_and_swap): it reads too.
   bool fetches = false;
   bool operator==(const RmaAccess& o) const {
-    return kind == o.kind && op == o.op && type == o.type && phase == o.phase;
+    return kind == o.kind && op == o.op && type == o.type && phase == o.phase &&
+           fetches == o.fetches;
   }
 };
 
