@@ -838,25 +838,44 @@ void pre_MPI_Compare_and_swap(Call& call, const void* obuf, const void* cbuf, vo
   // An atomic read-modify-write: compatible with itself like accumulate with one op.
   operation(call, RmaAccessKind::accumulate, MPI_REPLACE, target, disp, 1, type, win, true);
 }
+// The request-based calls check like their blocking forms; the request then
+// completes the operation at the origin (MPI-3.1 §11.3.5), tracked like others.
+void rma_request_created(const Call& call, int rc, MPI_Request* request) {
+  if (rc == MPI_SUCCESS && request && *request != MPI_REQUEST_NULL)
+    state().requests.created(key(*request), request, core::RequestKind::rma, false, call.site());
+}
 void pre_MPI_Rput(Call& call, const void* obuf, int ocount, MPI_Datatype otype, int target, MPI_Aint disp, int count,
                   MPI_Datatype type, MPI_Win win, MPI_Request*) noexcept {
-  note_mpi_buffer(call, obuf, ocount, otype, false);
-  operation(call, RmaAccessKind::write, MPI_OP_NULL, target, disp, count, type, win);
+  pre_MPI_Put(call, obuf, ocount, otype, target, disp, count, type, win);
 }
 void post_MPI_Rput(Call& call, int rc, const void*, int, MPI_Datatype, int, MPI_Aint, int,
                    MPI_Datatype, MPI_Win, MPI_Request* request) noexcept {
-  if (rc == MPI_SUCCESS && request && *request != MPI_REQUEST_NULL)
-    state().requests.created(key(*request), request, core::RequestKind::rma, false, call.site());
+  rma_request_created(call, rc, request);
 }
 void pre_MPI_Rget(Call& call, void* obuf, int ocount, MPI_Datatype otype, int target, MPI_Aint disp, int count,
                   MPI_Datatype type, MPI_Win win, MPI_Request*) noexcept {
-  note_mpi_buffer(call, obuf, ocount, otype, true);
-  operation(call, RmaAccessKind::read, MPI_OP_NULL, target, disp, count, type, win);
+  pre_MPI_Get(call, obuf, ocount, otype, target, disp, count, type, win);
 }
 void post_MPI_Rget(Call& call, int rc, void*, int, MPI_Datatype, int, MPI_Aint, int, MPI_Datatype,
                    MPI_Win, MPI_Request* request) noexcept {
-  if (rc == MPI_SUCCESS && request && *request != MPI_REQUEST_NULL)
-    state().requests.created(key(*request), request, core::RequestKind::rma, false, call.site());
+  rma_request_created(call, rc, request);
+}
+void pre_MPI_Raccumulate(Call& call, const void* obuf, int ocount, MPI_Datatype otype, int target, MPI_Aint disp,
+                         int count, MPI_Datatype type, MPI_Op op, MPI_Win win, MPI_Request*) noexcept {
+  pre_MPI_Accumulate(call, obuf, ocount, otype, target, disp, count, type, op, win);
+}
+void post_MPI_Raccumulate(Call& call, int rc, const void*, int, MPI_Datatype, int, MPI_Aint, int, MPI_Datatype,
+                          MPI_Op, MPI_Win, MPI_Request* request) noexcept {
+  rma_request_created(call, rc, request);
+}
+void pre_MPI_Rget_accumulate(Call& call, const void* obuf, int ocount, MPI_Datatype otype, void* rbuf,
+                             int rcount, MPI_Datatype rtype, int target, MPI_Aint disp, int count,
+                             MPI_Datatype type, MPI_Op op, MPI_Win win, MPI_Request*) noexcept {
+  pre_MPI_Get_accumulate(call, obuf, ocount, otype, rbuf, rcount, rtype, target, disp, count, type, op, win);
+}
+void post_MPI_Rget_accumulate(Call& call, int rc, const void*, int, MPI_Datatype, void*, int, MPI_Datatype, int,
+                              MPI_Aint, int, MPI_Datatype, MPI_Op, MPI_Win, MPI_Request* request) noexcept {
+  rma_request_created(call, rc, request);
 }
 
 void finalize_rma(const Call&) { rma().finalize(); }
@@ -868,9 +887,13 @@ void register_rma(Hooks& h) {
   h.before_MPI_Fetch_and_op = pre_MPI_Fetch_and_op;
   h.before_MPI_Get = pre_MPI_Get;
   h.before_MPI_Get_accumulate = pre_MPI_Get_accumulate;
+  h.before_MPI_Raccumulate = pre_MPI_Raccumulate;
+  h.after_MPI_Raccumulate = post_MPI_Raccumulate;
   h.before_MPI_Put = pre_MPI_Put;
   h.before_MPI_Rget = pre_MPI_Rget;
   h.after_MPI_Rget = post_MPI_Rget;
+  h.before_MPI_Rget_accumulate = pre_MPI_Rget_accumulate;
+  h.after_MPI_Rget_accumulate = post_MPI_Rget_accumulate;
   h.before_MPI_Rput = pre_MPI_Rput;
   h.after_MPI_Rput = post_MPI_Rput;
   h.after_MPI_Win_allocate = post_MPI_Win_allocate;
