@@ -45,17 +45,6 @@ std::string source_dir() {
   return env && *env ? env : ASSAY_SOURCE_DIR;
 }
 
-// --timeout 0 or less would mean "no timeout" to the supervisor: a hung case would hang the run.
-const CLI::Validator at_least_one_second(
-    [](std::string& value) -> std::string {
-      try {
-        if (std::stoi(value) >= 1) return "";
-      } catch (const std::exception&) {
-      }
-      return "must be a whole number of seconds, at least 1 (got '" + value + "')";
-    },
-    "SECONDS>=1");
-
 // The command that resumes this run: the same one, naming the journal it wrote.
 std::string resume_command(const std::vector<std::string>& argv, const std::string& journal) {
   std::string cmd;
@@ -500,7 +489,7 @@ int main(int argc, char** argv) {
   RunArgs run_args;
   auto* run = app.add_subcommand("run", "Build and run cases under backends; append to a journal");
   sel.add_options(*run);
-  run->add_option("--backend,--backends", run_args.backends, "Backends (comma separated, or 'all'; --backends as in `overhead` works too)")->delimiter(',')->allow_extra_args(false);
+  assay::add_backend_option(*run, run_args.backends, "Backends (comma separated, or 'all')");
   run->add_option("--mpi", run_args.mpis, "openmpi, mpich (comma separated)")->delimiter(',')->allow_extra_args(false);
   run->add_option("--backends-dir", run_args.backend_dirs, "Folder of backend folders, added to the built-in ones (repeatable; also ASSAY_BACKENDS_PATH)")->allow_extra_args(false);
   run->add_option("--journal", run_args.journal, "Journal to append to (default: <results>/<time>/results.jsonl)");
@@ -510,7 +499,7 @@ int main(int argc, char** argv) {
                           ->capture_default_str();
   run->add_option("--timeout", run_args.timeout,
                   "Seconds per run when the case sets no TIMEOUT, at least 1. The effective timeout is this times the backend's timeout_factor (e.g. 2 for pmpi: --timeout 3 waits 6 s); each record says it (timeout_s)")
-      ->check(at_least_one_second)
+      ->check(assay::at_least_one_second())
       ->capture_default_str();
   run->add_flag("--oversubscribe", run_args.oversubscribe,
                 "Let each run take one slot whatever its ranks: -j N runs N cases at once, more ranks than cores (faster, timings less reliable)");
@@ -549,6 +538,17 @@ int main(int argc, char** argv) {
   backends->footer("Example:\n  mpi-assay backends --backends-dir ~/my-tools");
   taxonomy->footer("Example:\n  mpi-assay taxonomy > docs/taxonomy.md");
 
+  // --parse-only (hidden, before the subcommand): parse the command line as usual and stop there, doing
+  // nothing; tests check the docs' and --help's command examples with it (issue 20, item 15).
+  bool parse_only = false;
+  app.add_flag("--parse-only", parse_only, "Only check that the command line parses")->group("");
+  // The main app's parse-complete callback runs once every option has its value, before
+  // the subcommands' callbacks (report, diff and overhead run in theirs): stop there.
+  app.parse_complete_callback([&] {
+    if (!parse_only) return;
+    for (const auto* sub : app.get_subcommands()) std::cout << "parses: " << sub->get_name() << "\n";
+    throw CLI::Success();
+  });
   CLI11_PARSE(app, argc, argv);
   if (report_commands.ran()) return report_status;
   if (overhead->parsed()) return overhead_status;

@@ -1,5 +1,6 @@
 #include "overhead/cli.hpp"
 
+#include <algorithm>
 #include <ctime>
 #include <filesystem>
 #include <iostream>
@@ -46,6 +47,12 @@ int run_overhead(OverheadArgs args, const OverheadContext& context) {
   install_interrupt_flag();
   StudyResult result = run_study(plan, backends, std::cerr);
   for (const auto& m : result.mismatches) std::cout << "MISMATCH " << m << "\n";
+  const auto busy = std::count_if(result.records.begin(), result.records.end(),
+                                  [](const RunRecord& r) { return !r.unreliable.empty(); });
+  if (busy > 0)
+    std::cout << fmt::format("warning: {} run(s) were timed on a busy machine; their overheads are not reliable "
+                             "(the report lists why)\n",
+                             busy);
   std::cout << fmt::format("journal: {}\nreport: {}\nplot: {}\n", result.journal_path, result.report_path,
                            result.plot_path);
   if (result.interrupted) return 128 + interrupt_signal();
@@ -59,28 +66,48 @@ CLI::App* add_overhead_command(CLI::App& app, int& exit_code, OverheadContext co
   args->plan.bench_dir = ASSAY_OVERHEAD_BENCH_DIR;
   auto* cmd = app.add_subcommand("overhead", "Time the proxy kernels natively and under backends");
   StudyPlan& p = args->plan;
-  cmd->add_option("--kernels", p.kernels, "cfd, heat2d, advect (default: all)")->delimiter(',');
-  cmd->add_option("--variants", p.variants, "Only these variants (default: every variant of each kernel)")
-      ->delimiter(',');
-  cmd->add_option("--backends", p.backends, "Backends to time; native is the baseline")
+  // List options take one comma-separated word each, as in `run`.
+  cmd->add_option("--kernels", p.kernels, "cfd, heat2d, advect (comma separated; default: all)")
       ->delimiter(',')
+      ->allow_extra_args(false);
+  cmd->add_option("--variants", p.variants, "Only these variants (comma separated; default: every variant of each kernel)")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  add_backend_option(*cmd, p.backends, "Backends to time (comma separated); native is the baseline")->capture_default_str();
+  cmd->add_option("--np", p.nps, "Numbers of ranks (comma separated)")
+      ->delimiter(',')
+      ->allow_extra_args(false)
       ->capture_default_str();
-  cmd->add_option("--np", p.nps, "Numbers of ranks")->delimiter(',')->capture_default_str();
   cmd->add_option("--size", p.size, "S, M or L (per-rank size)")
       ->check(CLI::IsMember({"S", "M", "L"}))
       ->capture_default_str();
-  cmd->add_option("--mpi", p.mpis, "openmpi, mpich")->delimiter(',')->capture_default_str();
+  cmd->add_option("--mpi", p.mpis, "openmpi, mpich (comma separated)")
+      ->delimiter(',')
+      ->allow_extra_args(false)
+      ->capture_default_str();
   cmd->add_option("--out", p.out_dir, "Output folder (default: results/overhead-<time>)");
   cmd->add_option("--iterations", p.iterations, "Timed steps per repetition")->capture_default_str();
-  cmd->add_option("--repetitions", p.repetitions, "Repetitions per run")->capture_default_str();
+  cmd->add_option("--repetitions", p.repetitions, "Repetitions per launch")->capture_default_str();
+  cmd->add_option("--precision", p.precision,
+                  "Launch a run again until the 95 % interval of its median is within this share of it (0.05 = ±5 %)")
+      ->check(CLI::Range(0.001, 1.0))
+      ->capture_default_str();
+  cmd->add_option("--budget", p.budget_s,
+                  "Seconds of launches per run before it stops short of --precision (0 = one launch: fixed iterations × repetitions)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   cmd->add_option("--inject", p.inject, "Run every kernel with this bug (overhead/README.md); findings are then expected");
-  cmd->add_option("--timeout", p.timeout_s, "Seconds per launch (times the backend's factor)")
+  cmd->add_option("--timeout", p.timeout_s, "Seconds per launch, at least 1 (times the backend's timeout_factor)")
+      ->check(at_least_one_second())
       ->capture_default_str();
   cmd->add_option("--bench-dir", p.bench_dir, "Folder of assay_overhead_<mpi>")->capture_default_str();
   args->launcher.add_options(*cmd);
   cmd->add_option("--cpu-bind", args->cpu_bind, "slurm: srun --cpu-bind=<this> for every run of every backend (cores, none, …)")
       ->capture_default_str();
   cmd->add_option("--backends-dir", args->backend_dirs, "Folder of backend folders, added to the built-in ones (repeatable; also ASSAY_BACKENDS_PATH)");
+  cmd->footer(
+      "Examples:\n  mpi-assay overhead --size S --np 2 --backend native,pmpi\n"
+      "  mpi-assay overhead --kernels heat2d --mpi openmpi,mpich --backend native,pmpi --out results/ov-heat2d");
   cmd->callback([args, context = std::move(context), &exit_code] {
     try {
       exit_code = run_overhead(*args, context);

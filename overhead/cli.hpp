@@ -1,5 +1,5 @@
 // `mpi-assay overhead`: times the proxy kernels natively and under backends.
-//   overhead [--kernels cfd,heat2d,advect] [--variants fence,...] [--backends native,...]
+//   overhead [--kernels cfd,heat2d,advect] [--variants fence,...] [--backend native,...]
 //            [--np 2,4] [--size S|M|L] [--mpi openmpi,mpich] [--out DIR]
 //            [--iterations N] [--repetitions R] [--timeout S] [--bench-dir DIR]
 //            [--launcher local|slurm] [--partition P] [--account A] [--time T] [--srun-option=O] [--cpu-bind B]

@@ -8,9 +8,12 @@
 #include <map>
 #include <ostream>
 #include <stdexcept>
+#include <sys/resource.h>
+#include <thread>
 #include <unistd.h>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "exec/output.hpp"
 #include "launch/findings.hpp"
@@ -134,7 +137,81 @@ void read_outcome(const ExitInfo& exit, const ParsedFindings& found, RunRecord& 
   if (r.checksum.empty()) r.error = "no checksum line in the output";
 }
 
+
+// CPU seconds used on this machine (all processes, /proc/stat) and by this process
+// and the children it has waited for, at one instant. busy_s < 0: unreadable.
+struct CpuSample {
+  std::chrono::steady_clock::time_point when = std::chrono::steady_clock::now();
+  double busy_s = -1, ours_s = 0;
+};
+
+CpuSample cpu_sample() {
+  CpuSample s;
+  std::ifstream stat("/proc/stat");
+  std::string cpu;
+  unsigned long long user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0;
+  if (stat >> cpu >> user >> nice >> system >> idle >> iowait >> irq >> softirq >> steal && cpu == "cpu")
+    s.busy_s = static_cast<double>(user + nice + system + irq + softirq + steal) / static_cast<double>(sysconf(_SC_CLK_TCK));
+  auto seconds = [](const rusage& u) {
+    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+           static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1e-6;
+  };
+  rusage self{}, children{};
+  getrusage(RUSAGE_SELF, &self);
+  getrusage(RUSAGE_CHILDREN, &children);
+  s.ours_s = seconds(self) + seconds(children);
+  return s;
+}
+
+// Launches the run again (into launch-<n>/ folders of its run folder) until its
+// median is precise enough or its budget is spent (AdaptiveTiming); pools the times.
+void time_adaptively(const StudyPlan& plan, const RunSpec& spec, const Backend& backend, const MpiImpl& mpi,
+                     const Launcher& launcher, RunRecord& r) {
+  AdaptiveTiming timing(StopRule{plan.precision, plan.budget_s, plan.max_launches});
+  timing.add(r.times_s, r.wall_s);
+  std::string stopped;
+  while (timing.decision() == AdaptiveTiming::Stop::more) {
+    if (interrupted()) {
+      stopped = "interrupted";
+      break;
+    }
+    const std::string dir = r.run_dir + fmt::format("/launch-{}", timing.launches() + 1);
+    fs::create_directories(dir);
+    const ExitInfo more = run_command(run_command_of(spec, plan, backend, mpi, launcher, dir));
+    std::vector<double> times;
+    try {
+      if (!more.started || more.timed_out || more.exit_code != 0) throw std::runtime_error("the launch failed");
+      times = repetition_times(nlohmann::json::parse(read_file(dir + "/benchmark.json")));
+    } catch (const std::exception& e) {
+      stopped = fmt::format("launch {} failed ({}; see {})", timing.launches() + 1, e.what(), dir);
+      break;
+    }
+    timing.add(times, more.seconds());
+  }
+  r.times_s = timing.samples();
+  r.launches = timing.launches();
+  r.stopped = stopped.empty() ? stop_name(timing.decision()) : stopped;
+  const MedianEstimate m = timing.estimate();
+  r.median_low_s = m.low;
+  r.median_high_s = m.high;
+}
+
 }  // namespace
+
+std::string unreliable_reason(double load1, double others_cores, int cpus) {
+  std::vector<std::string> why;
+  if (cpus > 0 && load1 > cpus + 1)
+    why.push_back(fmt::format("load average {:.1f} on {} CPUs when it started", load1, cpus));
+  if (others_cores >= 0.5) why.push_back(fmt::format("other processes used {:.1f} cores while it ran", others_cores));
+  return fmt::format("{}", fmt::join(why, "; "));
+}
+
+double load_average() {
+  if (const char* fake = std::getenv("ASSAY_LOADAVG"); fake && *fake) return std::atof(fake);
+  double load = -1;
+  std::ifstream("/proc/loadavg") >> load;
+  return load;
+}
 
 std::vector<RunSpec> expand_plan(const StudyPlan& plan, const std::vector<Backend>& backends) {
   if (!is_size_preset(plan.size)) throw std::invalid_argument("unknown size '" + plan.size + "' (S, M, L)");
@@ -228,6 +305,11 @@ StudyResult run_study(const StudyPlan& plan, const std::vector<Backend>& backend
     }
     if (r.error.empty()) {
       const Launcher& launcher = *launchers.at(mpi.name);
+      // How busy this machine is (srun runs elsewhere: not measured there).
+      const bool local = plan.launcher.kind == LauncherKind::local;
+      const CpuSample before = local ? cpu_sample() : CpuSample{};
+      if (local) r.load1 = load_average();
+      r.cpus = static_cast<int>(std::thread::hardware_concurrency());
       ExitInfo exit = run_command(run_command_of(spec, plan, backend, mpi, launcher, r.run_dir));
       // A killed launch may have left a Slurm step behind: cancel it before the next run.
       if (exit.timed_out)
@@ -238,13 +320,25 @@ StudyResult run_study(const StudyPlan& plan, const std::vector<Backend>& backend
       } else {
         read_outcome(exit, exit.started ? findings_of(backend, mpi, plan, spec, r.run_dir) : ParsedFindings{}, r);
       }
+      if (r.status == RunStatus::ok) time_adaptively(plan, spec, backend, mpi, launcher, r);
+      if (local) {
+        const CpuSample after = cpu_sample();
+        const double wall = std::chrono::duration<double>(after.when - before.when).count();
+        if (wall > 0 && before.busy_s >= 0 && after.busy_s >= 0)
+          r.others_cores = std::max(0.0, (after.busy_s - before.busy_s) - (after.ours_s - before.ours_s)) / wall;
+        r.unreliable = unreliable_reason(r.load1, r.others_cores, r.cpus);
+      }
     }
     log << fmt::format("[{}/{}] {} {} np={} {} {}: {}", i + 1, specs.size(), spec.kernel, spec.variant, spec.np,
                        spec.backend, spec.mpi, status_name(r.status));
-    if (r.status == RunStatus::ok) log << fmt::format(" median {:.3f} ms", 1e3 * median(r.times_s));
+    if (r.status == RunStatus::ok)
+      log << fmt::format(" median {:.3f} ms [{:.3f}, {:.3f}] ({} launch{}, {})", 1e3 * median(r.times_s),
+                         1e3 * r.median_low_s, 1e3 * r.median_high_s, r.launches, r.launches == 1 ? "" : "es",
+                         r.stopped == "precise" ? "precise" : "stopped: " + r.stopped);
     if (r.findings > 0) log << fmt::format(", {} finding{}", r.findings, r.findings == 1 ? "" : "s");
     if (!r.tool_failure.empty()) log << ", tool failure";
     if (!r.error.empty()) log << " (" << r.error << ")";
+    if (!r.unreliable.empty()) log << "\nwarning: this time is unreliable: " << r.unreliable;
     log << std::endl;
     journal << to_json(r).dump() << "\n" << std::flush;
     result.records.push_back(std::move(r));

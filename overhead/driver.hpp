@@ -24,6 +24,10 @@ struct StudyPlan {
   std::string size = "S";
   std::vector<std::string> mpis{"openmpi"};
   int iterations = 10, repetitions = 5;
+  // Adaptive timing (stats.hpp): a run is launched again until the 95 % interval of its
+  // median is within `precision` of it, or its launches used `budget_s` (0 = one launch).
+  double precision = 0.05, budget_s = 60;
+  int max_launches = 50;
   std::string inject;                         // --inject=BUG for every run ("" = the correct kernels)
   int timeout_s = 300;                        // per launch, times the backend's timeout_factor
   std::string out_dir;                        // journal, report, plot, runs/
@@ -45,6 +49,15 @@ std::string unusable_reason(const Backend& backend, const std::string& mpi, cons
 // The command of one run, writing into `run_dir`, started by `launcher`.
 Command run_command_of(const RunSpec& spec, const StudyPlan& plan, const Backend& backend, const MpiImpl& mpi,
                        const Launcher& launcher, const std::string& run_dir);
+
+// Why a run's time cannot be trusted, "" when it can: the 1-minute load average when it
+// started above the CPUs plus one (more runnable processes than cores, besides ours), or
+// other processes using half a core or more on average while it ran. Negative = unknown.
+std::string unreliable_reason(double load1, double others_cores, int cpus);
+
+// The 1-minute load average: /proc/loadavg, or ASSAY_LOADAVG when set (tests simulate a
+// loaded machine with it); -1 when unreadable.
+double load_average();
 
 struct StudyResult {
   std::vector<RunRecord> records;

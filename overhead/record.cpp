@@ -33,7 +33,9 @@ json to_json(const RunRecord& r) {
           {"context", r.context},      {"wall_s", r.wall_s},          {"run_dir", r.run_dir},
           {"findings", r.findings},    {"finding_lines", r.finding_lines}, {"tool_failure", r.tool_failure},
           {"launcher", r.launcher},    {"cpu_bind", r.cpu_bind},      {"nodes", r.nodes},
-          {"tasks", r.tasks}};
+          {"tasks", r.tasks},          {"launches", r.launches},      {"stopped", r.stopped},
+          {"median_ci_s", {r.median_low_s, r.median_high_s}}, {"load1", r.load1}, {"others_cores", r.others_cores},
+          {"cpus", r.cpus},            {"unreliable", r.unreliable}};
 }
 
 RunRecord record_from_json(const json& j) {
@@ -57,6 +59,16 @@ RunRecord record_from_json(const json& j) {
   r.cpu_bind = j.value("cpu_bind", "");
   r.nodes = j.value("nodes", 0);
   r.tasks = j.value("tasks", 0);
+  r.launches = j.value("launches", 1);
+  r.stopped = j.value("stopped", "");
+  if (j.contains("median_ci_s") && j["median_ci_s"].is_array() && j["median_ci_s"].size() == 2) {
+    r.median_low_s = j["median_ci_s"][0].get<double>();
+    r.median_high_s = j["median_ci_s"][1].get<double>();
+  }
+  r.load1 = j.value("load1", -1.0);
+  r.others_cores = j.value("others_cores", -1.0);
+  r.cpus = j.value("cpus", 0);
+  r.unreliable = j.value("unreliable", "");
   return r;
 }
 

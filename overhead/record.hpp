@@ -39,6 +39,18 @@ struct RunRecord {
   // ("" = none given), and the nodes and tasks (ranks) the benchmark saw (0 = unknown).
   std::string launcher = "local", cpu_bind;
   int nodes = 0, tasks = 0;
+  // Adaptive timing (stats.hpp, AdaptiveTiming): the launches pooled into times_s, why
+  // they stopped ("precise", "budget", "launches"; "" = a record from before), and the
+  // 95 % interval of the median of times_s.
+  int launches = 1;
+  std::string stopped;
+  double median_low_s = 0, median_high_s = 0;
+  // How busy the machine was (local launches): the 1-minute load average when the run
+  // started, the CPUs, and the cores other processes used on average while it ran
+  // (-1 = not measured). `unreliable` says why its time is not to be trusted ("" = fine).
+  double load1 = -1, others_cores = -1;
+  int cpus = 0;
+  std::string unreliable;
 };
 
 nlohmann::json to_json(const RunRecord& r);

@@ -79,18 +79,27 @@ std::string summary_table(const std::vector<OverheadRow>& rows) {
 
 std::string runs_table(const std::vector<OverheadRow>& rows, const std::vector<RunRecord>& records) {
   std::string out =
-      "| kernel | variant | np | MPI | backend | median ms | min ms | max ms | overhead | 95 % CI | checksum |\n"
-      "|---|---|---:|---|---|---:|---:|---:|---:|---|---|\n";
+      "| kernel | variant | np | MPI | backend | median ms | median 95 % CI | launches | min ms | max ms | overhead | "
+      "95 % CI | checksum |\n"
+      "|---|---|---:|---|---|---:|---|---|---:|---:|---:|---|---|\n";
   for (const auto& r : rows) {
-    std::string checksum;
+    std::string checksum, median_ci = "–", launches = "1";
     for (const auto& rec : records)
       if (rec.status == RunStatus::ok && rec.spec.kernel == r.spec.kernel && rec.spec.variant == r.spec.variant &&
-          rec.spec.np == r.spec.np && rec.spec.mpi == r.spec.mpi && rec.spec.backend == r.spec.backend)
+          rec.spec.np == r.spec.np && rec.spec.mpi == r.spec.mpi && rec.spec.backend == r.spec.backend) {
         checksum = rec.checksum;
+        if (rec.median_high_s > 0) {
+          const double half = (rec.median_high_s - rec.median_low_s) / 2;
+          median_ci = fmt::format("[{:.3f}, {:.3f}] ±{:.1f} %", 1e3 * rec.median_low_s, 1e3 * rec.median_high_s,
+                                  r.median_s > 0 ? 100 * half / r.median_s : 0.0);
+        }
+        launches = fmt::format("{}{}", rec.launches,
+                               rec.stopped.empty() || rec.stopped == "precise" ? "" : " (" + markdown_cell(rec.stopped) + ")");
+      }
     std::string ratio = r.has_baseline ? fmt::format("{:.3f}", r.overhead.ratio) : "–";
     std::string ci = r.has_baseline ? fmt::format("[{:.3f}, {:.3f}]", r.overhead.low, r.overhead.high) : "–";
-    out += fmt::format("| {} | {} | {} | {} | {} | {:.3f} | {:.3f} | {:.3f} | {} | {} | `{}` |\n", r.spec.kernel,
-                       r.spec.variant, r.spec.np, r.spec.mpi, r.spec.backend, 1e3 * r.median_s, 1e3 * r.min_s,
+    out += fmt::format("| {} | {} | {} | {} | {} | {:.3f} | {} | {} | {:.3f} | {:.3f} | {} | {} | `{}` |\n", r.spec.kernel,
+                       r.spec.variant, r.spec.np, r.spec.mpi, r.spec.backend, 1e3 * r.median_s, median_ci, launches, 1e3 * r.min_s,
                        1e3 * r.max_s, ratio, ci, checksum);
   }
   return out;
@@ -113,7 +122,9 @@ std::string context_lines(const std::vector<RunRecord>& records) {
     }
   }
   std::string out = fmt::format(
-      "Size {}, {} iterations × {} repetitions per run. A repetition's time is the mean over its iterations "
+      "Size {}, {} iterations × {} repetitions per launch; a run is launched again until the 95 % interval of "
+      "its median is within `--precision` of it or its `--budget` of time is spent (columns median 95 % CI and "
+      "launches, which names why a run stopped short). A repetition's time is the mean over its iterations "
       "of the slowest rank's step time; overhead = median(backend) / median(native) over the repetitions, "
       "95 % interval by bootstrap (2000 resamples, fixed seed).\n\n",
       size, iterations, repetitions);
@@ -133,6 +144,23 @@ std::string context_lines(const std::vector<RunRecord>& records) {
                        "rank has a core.\n",
                        fmt::join(oversubscribed, ", "), cpus);
   return out + "\n";
+}
+
+// Runs timed on a busy machine (record.hpp: unreliable): said first, with each reason.
+std::string reliability_warning(const std::vector<RunRecord>& records) {
+  std::string list;
+  int timed = 0, busy = 0;
+  for (const auto& r : records) {
+    if (r.status != RunStatus::ok) continue;
+    ++timed;
+    if (r.unreliable.empty()) continue;
+    ++busy;
+    list += fmt::format("- {} {}: {}\n", group_label(r.spec), r.spec.backend, markdown_cell(r.unreliable));
+  }
+  if (busy == 0) return "";
+  return fmt::format("**Warning: {} of {} runs were timed on a busy machine; their times and overheads are not "
+                     "reliable.** Measure again on an idle machine (or with `--launcher slurm` on nodes of your own).\n\n{}\n",
+                     busy, timed, list);
 }
 
 }  // namespace
@@ -158,6 +186,7 @@ std::vector<OverheadRow> overhead_rows(const std::vector<RunRecord>& records) {
 std::string markdown_report(const std::vector<RunRecord>& records, const std::vector<OverheadRow>& rows,
                             const std::vector<std::string>& mismatches, const std::string& plot_file) {
   std::string out = "# Overhead study\n\n" + context_lines(records);
+  out += reliability_warning(records);
   out += "## Overhead per backend\n\n" + summary_table(rows) + "\n";
   out += fmt::format("![overhead per backend]({})\n\n", plot_file);
   out += "## Runs\n\n" + runs_table(rows, records) + "\n";

@@ -95,3 +95,51 @@ RatioEstimate ratio_of_medians(const std::vector<double>& numerator, const std::
 }
 
 }  // namespace assay::overhead
+
+namespace assay::overhead {
+
+MedianEstimate median_with_ci(const std::vector<double>& samples, int resamples, double confidence,
+                              std::uint64_t seed) {
+  require_samples(samples);
+  if (resamples < 1 || !(confidence > 0 && confidence < 1))
+    throw std::invalid_argument("bootstrap needs resamples >= 1 and 0 < confidence < 1");
+  MedianEstimate estimate;
+  estimate.median = median(samples);
+  SplitMix rng(seed);
+  std::vector<double> medians(static_cast<std::size_t>(resamples));
+  for (double& m : medians) m = median(resample(samples, rng));
+  std::sort(medians.begin(), medians.end());
+  const double tail = (1 - confidence) / 2;
+  estimate.low = quantile_of_sorted(medians, tail);
+  estimate.high = quantile_of_sorted(medians, 1 - tail);
+  return estimate;
+}
+
+void AdaptiveTiming::add(const std::vector<double>& times_s, double wall_s) {
+  samples_.insert(samples_.end(), times_s.begin(), times_s.end());
+  ++launches_;
+  spent_s_ += wall_s;
+}
+
+AdaptiveTiming::Stop AdaptiveTiming::decision() const {
+  if (launches_ == 0) return Stop::more;
+  if (static_cast<int>(samples_.size()) >= rule_.min_samples && estimate().relative_half_width() <= rule_.precision)
+    return Stop::precise;
+  if (spent_s_ >= rule_.budget_s) return Stop::budget;
+  if (launches_ >= rule_.max_launches) return Stop::launches;
+  return Stop::more;
+}
+
+MedianEstimate AdaptiveTiming::estimate() const { return median_with_ci(samples_); }
+
+const char* stop_name(AdaptiveTiming::Stop s) {
+  switch (s) {
+    case AdaptiveTiming::Stop::more: return "more";
+    case AdaptiveTiming::Stop::precise: return "precise";
+    case AdaptiveTiming::Stop::budget: return "budget";
+    case AdaptiveTiming::Stop::launches: return "launches";
+  }
+  return "?";
+}
+
+}  // namespace assay::overhead

@@ -24,4 +24,47 @@ struct RatioEstimate {
 RatioEstimate ratio_of_medians(const std::vector<double>& numerator, const std::vector<double>& denominator,
                                int resamples = 2000, double confidence = 0.95, std::uint64_t seed = 1);
 
+struct MedianEstimate {
+  double median = 0;
+  double low = 0, high = 0;  // bootstrap percentile interval of the median
+  // Half the interval's width relative to the median: 0.05 = "median ± 5 %".
+  double relative_half_width() const { return median > 0 ? (high - low) / 2 / median : 0; }
+};
+
+// The median of `samples` with a percentile bootstrap interval at `confidence`.
+MedianEstimate median_with_ci(const std::vector<double>& samples, int resamples = 2000, double confidence = 0.95,
+                              std::uint64_t seed = 1);
+
+// When to stop timing one run (issue 20, item 17): each launch of the benchmark adds
+// its repetition times; the run is repeated until the 95 % interval of the median
+// is at most `precision` of the median either way, or the launches so far have used
+// the time `budget_s` (0 = one launch, the fixed design), or `max_launches` is reached.
+struct StopRule {
+  double precision = 0.05;
+  double budget_s = 60;
+  int max_launches = 50;
+  int min_samples = 5;  // fewer samples give no interval worth the name: go on
+};
+
+class AdaptiveTiming {
+ public:
+  enum class Stop { more, precise, budget, launches };
+  explicit AdaptiveTiming(StopRule rule) : rule_(rule) {}
+  // One launch's repetition times and the wall time it took.
+  void add(const std::vector<double>& times_s, double wall_s);
+  Stop decision() const;  // `more` while another launch is wanted
+  const std::vector<double>& samples() const { return samples_; }
+  int launches() const { return launches_; }
+  double spent_s() const { return spent_s_; }
+  MedianEstimate estimate() const;  // throws std::invalid_argument before the first sample
+
+ private:
+  StopRule rule_;
+  std::vector<double> samples_;
+  int launches_ = 0;
+  double spent_s_ = 0;
+};
+
+const char* stop_name(AdaptiveTiming::Stop s);  // "precise", "budget", "launches", "more"
+
 }  // namespace assay::overhead

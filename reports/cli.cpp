@@ -93,6 +93,10 @@ ReportCommands add_report_commands(CLI::App& app, std::function<Taxonomy()> load
       ->check(CLI::IsMember(report_formats()))
       ->capture_default_str();
   cmds.report->add_option("--out", args->out, "Write to this file instead of stdout");
+  cmds.report->footer(
+      "Examples:\n  mpi-assay report results/x/results.jsonl\n"
+      "  mpi-assay report results/x/results.jsonl --format html --out results/x/report.html\n"
+      "  mpi-assay report results/a/results.jsonl results/b/results.jsonl --format md");
   cmds.report->callback([args, load_taxonomy, load_known_misses, &exit_code] {
     exit_code = guarded([&] {
       const KnownMisses known = load_known_misses ? load_known_misses() : KnownMisses{};
@@ -106,6 +110,7 @@ ReportCommands add_report_commands(CLI::App& app, std::function<Taxonomy()> load
   cmds.diff->add_option("--format", args->diff_format, "terminal | md | json")
       ->check(CLI::IsMember(diff_formats()))
       ->capture_default_str();
+  cmds.diff->footer("Example:\n  mpi-assay diff results/before/results.jsonl results/after/results.jsonl --format md");
   cmds.diff->callback([args, &exit_code] {
     exit_code = guarded([&] { return run_diff(args->old_journal, args->new_journal, args->diff_format, std::cout); });
   });

@@ -63,6 +63,8 @@ struct Item {
 
 struct BuildState {
   BuildSpec spec;
+  bool queued = false;  // to be compiled by this run
+  bool done = false;    // in the cache, or its compile ended (ok says how)
   bool ok = false;
   std::string log;
   double seconds = 0;
@@ -87,6 +89,7 @@ class MatrixRun {
   std::map<std::string, std::string> backend_versions_;           // backend -> version
   std::map<std::string, std::unique_ptr<Launcher>> launchers_;    // mpi -> launcher
   std::map<std::string, std::string> launcher_failures_;         // mpi -> why its launcher cannot be used
+  std::map<std::string, ToolchainTiming> timing_;                 // mpi -> its toolchain check's times
   std::map<std::pair<std::string, std::string>, BackendOnMpi> resolved_;  // (backend, mpi)
   std::map<std::string, ExpectedResults> expected_;      // backend -> known misses
   std::map<std::string, std::unique_ptr<BuildState>> builds_;  // key -> state
@@ -104,8 +107,8 @@ class MatrixRun {
   void resolve_backends();
   std::vector<Item> plan(const JournalContents& existing);
   void announce_plan(const std::vector<Item>& items, const JournalContents& existing);
-  void build_all(std::vector<Item>& items);
-  void run_all(const std::vector<Item>& items);
+  void run_pipeline(const std::vector<Item>& items);
+  void start_build(BuildState& s);
   void start(const Item& item);
   Command run_command_of(const Item& item, const std::string& dir) const;
   void parse(const Item& item, const std::string& dir, const ExitInfo& exit, std::function<void(ParsedFindings)> done);
@@ -123,6 +126,11 @@ class MatrixRun {
   double effective_timeout_s(const Item& item) const {
     const int base = item.c->timeout_s > 0 ? item.c->timeout_s : opt_.default_timeout_s;
     return base * item.backend().timeout_factor;
+  }
+  // "pmpi mpich rma/x/put-nok run 2": how progress lines name a run.
+  static std::string label_of(const Item& item) {
+    return fmt::format("{} {} {}{}", item.backend().name, item.mpi().name, item.c->id,
+                       item.c->runs > 1 ? fmt::format(" run {}", item.run) : "");
   }
   // Slots a run takes: its ranks (at most all of them), or one when oversubscribing.
   int slots_of(const Item& item) const { return opt_.oversubscribe ? 1 : std::min(item.c->nprocs, opt_.jobs); }
@@ -160,7 +168,7 @@ void MatrixRun::prepare_static() {
 void MatrixRun::preflight() {
   for (const MpiImpl* m : opt_.mpis)
     if (!launcher_failures_.count(m->name))
-      check_toolchain(*m, *launchers_.at(m->name), cache_.dir(),
+      timing_[m->name] = check_toolchain(*m, *launchers_.at(m->name), cache_.dir(),
                       mpi_versions_[m->name] + "\n" + compilers_[m->name] + "\n" + launchers_.at(m->name)->program() + "\n");
 }
 
@@ -222,11 +230,16 @@ std::vector<Item> MatrixRun::plan(const JournalContents& existing) {
 }
 
 // Before anything is built: what will run and about how long it will take. A
-// backend's time per run is its mean in this journal when it has run here before,
-// else a guess (kGuessRunS times its timeout_factor: slow tools have big factors);
-// runs of a backend that is missing end TF at once and count nothing.
+// backend's time per run is its mean in this journal when it has run here before.
+// Otherwise it is a guess, said as such: the toolchain check's 2-rank launch of a
+// hello program on that MPI (a static analysis: its compile), times the backend's
+// timeout_factor (slow tools have big factors), plus one compile per binary to
+// build. Deadlocking cases that wait out their timeout make the real run longer;
+// the progress line says the estimate again from the pace of the first runs.
+// Runs of a backend that is missing end TF at once and count nothing.
 void MatrixRun::announce_plan(const std::vector<Item>& items, const JournalContents& existing) {
-  constexpr double kGuessRunS = 3, kGuessBuildS = 3;
+  // When the toolchain check's times are unknown (a check remembered from an older runner).
+  constexpr double kDefaultCompileS = 1.0, kDefaultLaunchS = 1.5;
   std::map<std::string, std::pair<double, int>> history;  // backend -> total run_s, runs
   for (const auto& r : existing.records)
     if (r.value("type", "") == "result" && r.contains("run_s") && r["run_s"].is_number()) {
@@ -234,79 +247,91 @@ void MatrixRun::announce_plan(const std::vector<Item>& items, const JournalConte
       h.first += r["run_s"].get<double>();
       ++h.second;
     }
+  auto compile_s = [&](const std::string& mpi) {
+    const auto t = timing_.find(mpi);
+    return t != timing_.end() && t->second.compile_s > 0 ? t->second.compile_s : kDefaultCompileS;
+  };
+  auto launch_s = [&](const std::string& mpi) {
+    const auto t = timing_.find(mpi);
+    return t != timing_.end() && t->second.launch_s > 0 ? t->second.launch_s : kDefaultLaunchS;
+  };
   std::set<std::string> builds, guessed;
   double slot_seconds = 0;
   for (const auto& item : items) {
     if (!item.on->missing.empty()) continue;
-    if (item.build && !cache_.has(*item.build)) builds.insert(item.build->key());
+    if (item.build && !cache_.has(*item.build) && builds.insert(item.build->key()).second)
+      slot_seconds += compile_s(item.mpi().name);
     const auto h = history.find(item.backend().name);
-    double per_run = kGuessRunS * item.backend().timeout_factor;
-    if (h != history.end() && h->second.second > 0) per_run = h->second.first / h->second.second;
-    else guessed.insert(item.backend().name);
+    double per_run = 0;
+    if (h != history.end() && h->second.second > 0) {
+      per_run = h->second.first / h->second.second;
+    } else {
+      guessed.insert(item.backend().name);
+      const double base = item.backend().kind == BackendKind::static_analysis ? compile_s(item.mpi().name)
+                                                                              : launch_s(item.mpi().name);
+      per_run = base * std::max(1.0, item.backend().timeout_factor);
+    }
     slot_seconds += per_run * slots_of(item);
   }
-  const double seconds = (slot_seconds + static_cast<double>(builds.size()) * kGuessBuildS) / opt_.jobs;
-  const auto minutes = static_cast<long>(seconds / 60 + 0.5);
-  std::string basis = guessed.empty() ? "from this journal's earlier runs"
-                                      : fmt::format("guessed for {} (no earlier runs in this journal)",
-                                                    fmt::join(guessed, ", "));
+  const double seconds = slot_seconds / opt_.jobs;
+  std::string basis = "from this journal's earlier runs";
+  if (!guessed.empty()) {
+    std::vector<std::string> measured;
+    for (const MpiImpl* m : opt_.mpis)
+      measured.push_back(fmt::format("{}: compile {:.1f} s, 2-rank launch {:.1f} s", m->name, compile_s(m->name),
+                                     launch_s(m->name)));
+    basis = fmt::format("a guess for {} (no earlier runs in this journal): the toolchain check's times ({}) x "
+                        "each backend's timeout_factor; cases that wait out their timeout take longer, the "
+                        "estimate is refined after the first runs",
+                        fmt::join(guessed, ", "), fmt::join(measured, "; "));
+  }
   progress_.note(fmt::format("plan: {} case(s) x {} backend(s) x {} MPI(s): {} run(s) to do, {} already in the journal, "
                              "{} binaries to compile; about {} on {} slot(s), {}",
                              opt_.cases.size(), opt_.backends.size(), opt_.mpis.size(), items.size(), summary_.resumed,
-                             builds.size(), minutes > 0 ? fmt::format("{} min", minutes) : std::string("a minute"),
-                             opt_.jobs, basis));
+                             builds.size(), rough_duration(seconds), opt_.jobs, basis));
 }
 
-void MatrixRun::build_all(std::vector<Item>& items) {
-  std::set<std::string> needed;
-  for (const auto& item : items)
-    if (item.build) needed.insert(item.build->key());
-  std::vector<BuildState*> todo;
-  for (const auto& key : needed) {
-    BuildState& s = *builds_[key];
-    if (cache_.has(s.spec)) s.ok = true;
-    else todo.push_back(&s);
-  }
-  if (todo.empty()) return;
-  progress_.begin("build", todo.size());
-  std::deque<BuildState*> queue(todo.begin(), todo.end());
-  while ((!queue.empty() || supervisor_.running() > 0) && !interrupted()) {
-    while (!queue.empty() && supervisor_.running() < static_cast<std::size_t>(opt_.jobs)) {
-      BuildState* s = queue.front();
-      queue.pop_front();
-      std::string log = cache_.binary_path(s->spec) + ".log";
-      supervisor_.start(cache_.compile_command(s->spec, log), [this, s, log](const ExitInfo& e) {
-        s->seconds = e.seconds();
-        s->ok = e.started && !e.timed_out && e.exit_code == 0;
-        if (s->ok && !cache_.commit(s->spec)) {
-          s->ok = false;
-          s->log = "the compile command exited 0 but did not write ${exe}";
-        } else if (!s->ok) {
-          s->log = e.started ? read_file(log) : e.error;
-        }
-        if (e.timed_out) s->log += "\n(compiler killed after its timeout)";
-        summary_.sum_build_s += s->seconds;
-        progress_.item(s->ok ? "ok" : "CE", s->spec.mpi->name + " " + s->spec.c->id, s->seconds);
-      });
+// Compiles and runs overlap (one -j budget of slots): a run starts as soon as its
+// binary is built (or failed to compile: CE) and the slots it takes are free, in
+// plan order among the runs that are ready; compiles take one slot each and fill
+// the slots no ready run can use, in the order the runs need them. A ready run
+// waiting for slots stops new compiles until it has started, so runs never starve.
+void MatrixRun::run_pipeline(const std::vector<Item>& items) {
+  std::vector<BuildState*> to_build;
+  for (const auto& item : items) {
+    if (!item.build) continue;
+    BuildState& s = *builds_.at(item.build->key());
+    if (s.done || s.queued) continue;
+    if (cache_.has(s.spec)) {
+      s.ok = s.done = true;
+    } else {
+      s.queued = true;
+      to_build.push_back(&s);
     }
-    supervisor_.poll(std::chrono::milliseconds(50));
   }
-  if (interrupted()) supervisor_.kill_all();
-  progress_.end();
-}
-
-void MatrixRun::run_all(const std::vector<Item>& items) {
-  progress_.begin("run", items.size());
+  progress_.begin("run", items.size(), to_build.size());
   free_slots_ = opt_.jobs;
-  std::size_t next = 0;
-  while ((next < items.size() || supervisor_.running() > 0) && !interrupted()) {
-    while (next < items.size()) {
-      int need = slots_of(items[next]);
-      if (need > free_slots_) break;  // keep order: wait until the slots are free
+  std::vector<bool> launched(items.size(), false);
+  std::size_t first = 0, next_build = 0;  // first not started; next compile to start
+  while ((first < items.size() || supervisor_.running() > 0) && !interrupted()) {
+    bool waiting_for_slots = false;
+    for (std::size_t i = first; i < items.size(); ++i) {
+      if (launched[i]) continue;
+      const BuildState* b = build_of(items[i]);
+      if (b && !b->done) continue;  // its binary is not there yet
+      const int need = slots_of(items[i]);
+      if (need > free_slots_) {
+        waiting_for_slots = true;  // keep order among ready runs: wait until its slots are free
+        break;
+      }
       free_slots_ -= need;
-      start(items[next++]);
+      launched[i] = true;
+      start(items[i]);
     }
+    while (first < items.size() && launched[first]) ++first;
+    while (!waiting_for_slots && free_slots_ > 0 && next_build < to_build.size()) start_build(*to_build[next_build++]);
     supervisor_.poll(std::chrono::milliseconds(50));
+    progress_.tick();
   }
   if (interrupted()) {
     stopping_ = true;  // runs killed now are not recorded: a resume redoes them
@@ -317,6 +342,26 @@ void MatrixRun::run_all(const std::vector<Item>& items) {
     summary_.interrupted = true;
   }
   progress_.end();
+}
+
+void MatrixRun::start_build(BuildState& s) {
+  --free_slots_;
+  const std::string log = cache_.binary_path(s.spec) + ".log";
+  supervisor_.start(cache_.compile_command(s.spec, log), [this, &s, log](const ExitInfo& e) {
+    ++free_slots_;
+    s.seconds = e.seconds();
+    s.ok = e.started && !e.timed_out && e.exit_code == 0 && !stopping_;
+    if (s.ok && !cache_.commit(s.spec)) {
+      s.ok = false;
+      s.log = "the compile command exited 0 but did not write ${exe}";
+    } else if (!s.ok) {
+      s.log = e.started ? read_file(log) : e.error;
+    }
+    if (e.timed_out) s.log += "\n(compiler killed after its timeout)";
+    s.done = !stopping_;  // a compile killed by an interrupt is not a CE
+    summary_.sum_build_s += s.seconds;
+    progress_.compiled(s.ok);
+  });
 }
 
 // The command of one run: the backend's analysis (static) or the launch of the
@@ -381,6 +426,7 @@ void MatrixRun::start(const Item& item) {
     release_and_finish(ExitInfo{}, ParsedFindings{{}, {}, std::string("cannot build the command: ") + e.what()});
     return;
   }
+  progress_.started(label_of(item));
   supervisor_.start(cmd, [this, item, dir, launched, &launcher, release_and_finish](const ExitInfo& e) {
     // A launch that failed for the launcher's or the cluster's reasons is not the case's result.
     std::string infrastructure = launched ? launcher.infrastructure_failure(e, dir).value_or("") : "";
@@ -486,8 +532,7 @@ void MatrixRun::finish(const Item& item, const std::string& dir, const ExitInfo&
   ++summary_.ran;
   const char* name = outcome_name(v.outcome);
   ++summary_.outcomes[name];
-  std::string label = fmt::format("{} {} {}{}", item.backend().name, item.mpi().name, item.c->id,
-                                  item.c->runs > 1 ? fmt::format(" run {}", item.run) : "");
+  const std::string label = label_of(item);
   progress_.item(name, label, exit.started ? exit.seconds() : 0.0);
   if (opt_.check) check(item, v.outcome, label);
 }
@@ -589,8 +634,7 @@ RunSummary MatrixRun::execute() {
   journal_->append(session_record());
   std::vector<Item> items = plan(existing);
   announce_plan(items, existing);
-  build_all(items);
-  if (!interrupted()) run_all(items);
+  if (!interrupted()) run_pipeline(items);
   summary_.interrupted = interrupted();
   summary_.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return summary_;

@@ -16,12 +16,18 @@ namespace fs = std::filesystem;
 
 namespace assay {
 
-void check_toolchain(const MpiImpl& mpi, const Launcher& launcher, const std::string& cache_dir,
-                     const std::string& identity) {
+ToolchainTiming check_toolchain(const MpiImpl& mpi, const Launcher& launcher, const std::string& cache_dir,
+                                const std::string& identity) {
   const fs::path stamp = fs::path(cache_dir) / "preflight" / (mpi.name + ".ok");
+  const fs::path timing_file = fs::path(cache_dir) / "preflight" / (mpi.name + ".seconds");
   std::error_code ec;
   const auto age = fs::file_time_type::clock::now() - fs::last_write_time(stamp, ec);
-  if (!ec && age < std::chrono::hours(1) && read_file(stamp.string()) == identity) return;
+  if (!ec && age < std::chrono::hours(1) && read_file(stamp.string()) == identity) {
+    ToolchainTiming remembered;
+    std::ifstream(timing_file) >> remembered.compile_s >> remembered.launch_s;
+    return remembered;
+  }
+  ToolchainTiming timing;
   // Concurrent runners share the cache: each checks in a folder of its own.
   const std::string dir = (fs::path(cache_dir) / "preflight" / fmt::format("{}-{}", mpi.name, getpid())).string();
   fs::remove_all(dir);
@@ -36,6 +42,7 @@ void check_toolchain(const MpiImpl& mpi, const Launcher& launcher, const std::st
   compile.stderr_path = dir + "/compile.log";
   compile.timeout = std::chrono::seconds(120);
   ExitInfo e = run_command(compile);
+  timing.compile_s = e.seconds();
   if (!e.started || e.exit_code != 0)
     throw std::runtime_error(fmt::format("{} cannot compile an MPI program ({}): {}", mpi.cc,
                                          e.started ? fmt::format("exit status {}", e.exit_code) : e.error,
@@ -47,6 +54,7 @@ void check_toolchain(const MpiImpl& mpi, const Launcher& launcher, const std::st
   request.timeout = std::chrono::seconds(60);
   Vars vars;  // the default launch templates use none of the backend variables
   e = run_command(launch_command(launcher, BackendConfig{}, vars, request));
+  timing.launch_s = e.seconds();
   std::string out = read_file(dir + "/stdout");
   int ranks = 0;
   const std::string greeting = "assay-preflight size=2";
@@ -61,8 +69,11 @@ void check_toolchain(const MpiImpl& mpi, const Launcher& launcher, const std::st
         dir, dir, read_tail(dir + "/stderr", 600)));
   fs::remove_all(dir);
   const std::string temp = stamp.string() + fmt::format(".{}", getpid());
+  std::ofstream(temp) << timing.compile_s << " " << timing.launch_s << "\n";
+  fs::rename(temp, timing_file, ec);
   std::ofstream(temp) << identity;
   fs::rename(temp, stamp, ec);
+  return timing;
 }
 
 }  // namespace assay

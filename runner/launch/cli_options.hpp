@@ -3,12 +3,41 @@
 // itself does not depend on CLI11).
 #pragma once
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
 #include "launch/launcher.hpp"
 
 namespace assay {
+
+// For every option that is a timeout in seconds (`run --timeout`, `overhead --timeout`): 0 or
+// less would mean "no timeout" to the supervisor, so a hung case or kernel would hang the run.
+inline CLI::Validator at_least_one_second() {
+  return CLI::Validator(
+      [](std::string& value) -> std::string {
+        try {
+          std::size_t used = 0;
+          if (std::stoi(value, &used) >= 1 && used == value.size()) return "";
+        } catch (const std::exception&) {
+        }
+        return "must be a whole number of seconds, at least 1 (got '" + value + "')";
+      },
+      "SECONDS>=1");
+}
+
+// The backends of `run` and `overhead`, one spelling: `--backend native,pmpi` (one comma-separated
+// word). `--backends` is accepted as a hidden alias (older command lines, the issues' examples);
+// giving both is an error.
+inline CLI::Option* add_backend_option(CLI::App& cmd, std::vector<std::string>& backends, const std::string& help) {
+  CLI::Option* main = cmd.add_option("--backend", backends, help)->delimiter(',')->allow_extra_args(false);
+  cmd.add_option("--backends", backends, "alias of --backend")
+      ->delimiter(',')
+      ->allow_extra_args(false)
+      ->group("")
+      ->excludes(main);
+  return main;
+}
 
 struct LauncherArgs {
   std::string kind = "local";

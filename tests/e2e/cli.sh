@@ -23,11 +23,23 @@ help=$("$ASSAY" run --help)
 for word in timeout_factor --oversubscribe --abort-on-first-finding "2-rank cases one at a time" Examples; do
   grep -qF -- "$word" <<<"$help" || fail "run --help does not mention '$word'"
 done
-for sub in list show lint backends; do
+for sub in list show lint run report diff overhead backends taxonomy; do
   "$ASSAY" $sub --help | grep -q Example || fail "$sub --help has no example"
 done
+# One spelling for the backends of `run` and `overhead`: --backend (comma list); --backends
+# is a hidden alias of it, and giving both is an error.
+for sub in run overhead; do
+  help=$("$ASSAY" $sub --help)
+  grep -q -- "--backend " <<<"$help" || fail "$sub --help does not offer --backend"
+  grep -q -- "--backends " <<<"$help" && fail "$sub --help shows the alias --backends"
+  "$ASSAY" --parse-only $sub --backends native,pmpi > /dev/null || fail "$sub --backends (the alias) is refused"
+  "$ASSAY" --parse-only $sub --backend native --backends pmpi > "$work/both" 2>&1 && fail "$sub: --backend and --backends together accepted"
+  grep -q "excludes" "$work/both" || { cat "$work/both"; fail "$sub: no clear error for --backend with --backends"; }
+done
+# A list option takes one comma-separated word in `overhead` too: a second word is not a value.
+"$ASSAY" --parse-only overhead --kernels cfd heat2d > "$work/two" 2>&1 && fail "overhead --kernels cfd heat2d accepted"
 
-# `run --mpi M <id>` runs that case on M, under `--backends` (the spelling of `overhead`) too;
+# `run --mpi M <id>` runs that case on M, under `--backends` (the hidden alias) too;
 # the watchdog test backend reports the deadlock after 5 s and, asked to, aborts at once.
 run --cases "$DATA/cases" --backends-dir "$DATA/backends" --backends watchdog --mpi "$mpi" --journal "$j" \
     --quiet --timeout 20 --abort-on-first-finding nb/demo/recv-cycle-nok > "$work/out" 2>&1 ||

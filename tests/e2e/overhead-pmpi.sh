@@ -12,8 +12,8 @@ source "$(dirname "$0")/lib.sh"
 require_launchers
 
 out=$work/study
-"$ASSAY" overhead --size S --np 2 --mpi openmpi,mpich --backends native,pmpi \
-  --iterations 1 --repetitions 1 --out "$out" >"$work/stdout" 2>"$work/stderr"
+"$ASSAY" overhead --size S --np 2 --mpi openmpi,mpich --backend native,pmpi \
+  --iterations 1 --repetitions 1 --budget 0 --out "$out" >"$work/stdout" 2>"$work/stderr"
 status=$?
 journal=$out/overhead.jsonl
 [[ $status == 0 ]] || { cat "$work/stdout" "$work/stderr"; fail "overhead exited with $status"; }
@@ -50,7 +50,7 @@ echo "overhead pmpi e2e: 32 runs, one checksum per kernel/variant, no findings"
 # The findings count is real: a kernel with a bug pmpi supports (send requests
 # never completed) gives findings under pmpi and none natively.
 "$ASSAY" overhead --kernels cfd --variants two-sided --inject missing-wait --np 2 --mpi mpich \
-  --backends native,pmpi --iterations 1 --repetitions 1 --out "$work/inject" >"$work/stdout2" 2>"$work/stderr2"
+  --backend native,pmpi --iterations 1 --repetitions 1 --budget 0 --out "$work/inject" >"$work/stdout2" 2>"$work/stderr2"
 grep '"backend":"pmpi"' "$work/inject/overhead.jsonl" | grep -q '"findings":[1-9]' ||
   { cat "$work/stderr2"; fail "no finding under pmpi for cfd two-sided --inject=missing-wait"; }
 grep '"backend":"pmpi"' "$work/inject/overhead.jsonl" | grep -q 'nb.request.missing-completion' ||

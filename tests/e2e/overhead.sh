@@ -9,8 +9,8 @@ source "$(dirname "$0")/lib.sh"
 require_launchers
 
 out=$work/study
-"$ASSAY" overhead --size S --np 2 --mpi openmpi,mpich --backends native \
-  --iterations 2 --repetitions 2 --out "$out" >"$work/stdout" 2>"$work/stderr"
+"$ASSAY" overhead --size S --np 2 --mpi openmpi,mpich --backend native \
+  --iterations 2 --repetitions 2 --budget 0 --out "$out" >"$work/stdout" 2>"$work/stderr"
 status=$?
 [[ $status == 0 ]] || { cat "$work/stdout" "$work/stderr"; fail "overhead exited with $status"; }
 
@@ -43,7 +43,7 @@ echo "overhead e2e: 16 runs, checksums agree across Open MPI and MPICH"
 # Ranks with two neighbours: the double-buffered RMA variants address each
 # peer's receive area by the peer's own layout.
 "$ASSAY" overhead --kernels cfd --variants passive,notified --np 3 --mpi openmpi,mpich \
-  --iterations 2 --repetitions 1 --out "$work/np3" >"$work/stdout3" 2>"$work/stderr3" ||
+  --iterations 2 --repetitions 1 --budget 0 --out "$work/np3" >"$work/stdout3" 2>"$work/stderr3" ||
   { cat "$work/stdout3" "$work/stderr3"; fail "cfd passive/notified on 3 ranks"; }
 grep -q 'MISMATCH' "$work/stdout3" && fail "checksums differ on 3 ranks"
 [[ $(grep -c '"status":"ok"' "$work/np3/overhead.jsonl") == 4 ]] || fail "expected 4 successful runs on 3 ranks"
@@ -53,7 +53,7 @@ echo "overhead e2e: 3-rank RMA variants agree"
 mkdir -p "$work/backends/broken"
 echo '{"manifest": 2, "name": "broken", "description": "a launch that fails", "kind": "dynamic", "supports": [],
        "launch": {"command": ["false", "${launch}"]}}' >"$work/backends/broken/backend.json"
-"$ASSAY" overhead --kernels advect --backends native,broken --mpi mpich --iterations 1 --repetitions 1 \
+"$ASSAY" overhead --kernels advect --backend native,broken --mpi mpich --iterations 1 --repetitions 1 --budget 0 \
   --backends-dir "$work/backends" --out "$work/broken" >"$work/stdout4" 2>"$work/stderr4"
 status=$?
 [[ $status == 1 ]] || { cat "$work/stdout4" "$work/stderr4"; fail "a failing backend must give exit status 1, got $status"; }

@@ -3,8 +3,8 @@
 # on both MPIs; pinned alike, nodes and tasks in the records and the report.
 source "$(dirname "$0")/lib.sh"
 out=$work/study
-"$ASSAY" overhead --launcher slurm --size S --np 2 --kernels heat2d --backends native,pmpi --mpi openmpi,mpich \
-  --iterations 2 --repetitions 2 --out "$out" >"$work/stdout" 2>"$work/stderr" ||
+"$ASSAY" overhead --launcher slurm --size S --np 2 --kernels heat2d --backend native,pmpi --mpi openmpi,mpich \
+  --iterations 2 --repetitions 2 --budget 0 --out "$out" >"$work/stdout" 2>"$work/stderr" ||
   { cat "$work/stdout" "$work/stderr"; fail "overhead exited with $?"; }
 cat "$work/stderr"
 journal=$out/overhead.jsonl

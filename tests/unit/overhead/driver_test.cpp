@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace assay::overhead {
 
@@ -113,6 +114,22 @@ TEST(OverheadDriver, BackendsThatCannotTimeAPrebuiltBinaryAreSkipped) {
   Backend missing = backend("missing");
   missing.configs["openmpi"].requires_programs = {"no-such-tool-h8"};
   EXPECT_NE(unusable_reason(missing, "openmpi", vars).find("no-such-tool-h8"), std::string::npos);
+}
+
+// Issue 20, item 17: when a machine is too busy for a time to be trusted.
+TEST(OverheadDriver, UnreliableWhenLoadExceedsTheCpusOrOthersUseCores) {
+  EXPECT_EQ(unreliable_reason(0.3, 0.1, 2), "");
+  EXPECT_EQ(unreliable_reason(2.9, 0.4, 2), "");  // our own 2 ranks add about 2 to the load
+  EXPECT_EQ(unreliable_reason(-1, -1, 2), "");     // unknown: not claimed
+  EXPECT_NE(unreliable_reason(7.5, 0.1, 2).find("load average 7.5 on 2 CPUs"), std::string::npos);
+  EXPECT_NE(unreliable_reason(0.5, 1.2, 2).find("other processes used 1.2 cores"), std::string::npos);
+}
+
+TEST(OverheadDriver, LoadAverageCanBeSimulated) {
+  ::setenv("ASSAY_LOADAVG", "42.5", 1);
+  EXPECT_DOUBLE_EQ(load_average(), 42.5);
+  ::unsetenv("ASSAY_LOADAVG");
+  EXPECT_GE(load_average(), 0.0);  // /proc/loadavg
 }
 
 }  // namespace assay::overhead
