@@ -1,3 +1,15 @@
+# Buffer accesses of pending operations: a store into a pending send buffer and
+# a load of a pending receive buffer are found at both lines; the same accesses
+# after the completion, and next to the buffer, are not.
+expect_field "$journal" nb/static-precision/isend-store-before-wait-nok static outcome TP
+expect_field "$journal" nb/static-precision/isend-store-before-wait-nok static located true
+expect_field "$journal" nb/static-precision/isend-store-after-wait-ok static outcome TN
+expect_field "$journal" nb/static-precision/irecv-load-before-wait-nok static outcome TP
+expect_field "$journal" nb/static-precision/irecv-load-before-wait-nok static located true
+expect_field "$journal" nb/static-precision/irecv-load-after-wait-ok static outcome TN
+expect_field "$journal" nb/static-precision/irecv-store-neighbour-ok static outcome TN
+expect_field "$journal" nb/static-precision/isend-store-outside-waitall-nok static outcome TP
+expect_field "$journal" nb/static-precision/isend-store-inside-waitall-ok static outcome TN
 #!/usr/bin/env bash
 # The static backend through the runner on MPI $1, one class at a time: a
 # finding reaches the journal with its class and lines (TP located), the
@@ -7,7 +19,7 @@ source "$SOURCE/tests/e2e/lib.sh"
 mpi=$1
 command -v "mpicc.$mpi" >/dev/null || { echo "SKIP: mpicc.$mpi not installed"; exit 125; }
 journal=$work/j/results.jsonl
-run --backend static --mpi "$mpi" --group nb/request,coll/request,coll/order --journal "$journal" --check \
+run --backend static --mpi "$mpi" --group nb/request,coll/request,coll/order,nb/static-precision --journal "$journal" --check \
   >"$work/run.log" 2>&1 || { cat "$work/run.log"; fail "unexpected outcomes"; }
 expect_field "$journal" nb/request/isend-no-wait-nok static outcome TP
 expect_field "$journal" nb/request/isend-no-wait-nok static located true
