@@ -35,6 +35,7 @@
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -314,9 +315,73 @@ class BufferChecker {
           std::vector<Access> accesses = transfer_accesses(inst, f);
           if (auto a = access_of(inst, f)) accesses.push_back(*a);
           for (const Access& a : accesses)
-            if (overlaps(op, a) && (a.write || op.use->any_access)) report(op, a, f);
+            if (overlaps(op, a) && (a.write || op.use->any_access) && on_ranks(op, a.at, f)) report(op, a, f);
         });
     }
+  }
+
+  // Whether the rank-variable `v` is a load of a variable written only by
+  // MPI_Comm_rank on `comm` (its other uses only read it).
+  static bool is_rank(const Value* v, const Value* comm) {
+    auto* load = dyn_cast<LoadInst>(v);
+    auto* var = load ? dyn_cast<AllocaInst>(load->getPointerOperand()) : nullptr;
+    if (!var) return false;
+    bool set = false;
+    for (const User* u : var->users()) {
+      if (isa<LoadInst>(u)) continue;
+      auto* call = dyn_cast<CallInst>(u);
+      const Function* callee = call ? call->getCalledFunction() : nullptr;
+      if (!callee) return false;
+      if (callee->isIntrinsic()) {
+        Intrinsic::ID id = callee->getIntrinsicID();
+        if (id == Intrinsic::lifetime_start || id == Intrinsic::lifetime_end || isa<DbgInfoIntrinsic>(call)) continue;
+        return false;
+      }
+      if ((callee->getName() == "MPI_Comm_rank" || callee->getName() == "PMPI_Comm_rank") && call->arg_size() == 2 &&
+          call->getArgOperand(1) == var && call->getArgOperand(0)->stripPointerCasts() == comm->stripPointerCasts()) {
+        set = true;
+        continue;
+      }
+      return false;
+    }
+    return set;
+  }
+
+  // Whether every execution of `at` is on the ranks the buffer of `op` matters
+  // on: for a root-only buffer, a test rank == root (or the false edge of
+  // rank != root) dominates it; for a buffer that matters off the root, a test
+  // rank == c with c != root, or rank != root. The rank is that of the
+  // operation's communicator and the root a constant; anything else: no.
+  bool on_ranks(const Operation& op, const Instruction* at, Function& f) {
+    if (op.use->ranks == BufferRanks::every) return true;
+    auto* root = dyn_cast<ConstantInt>(op.call->getArgOperand(op.use->root_arg));
+    auto coll = collective_call(op.op);
+    if (!root || !coll) return false;
+    const Value* comm = op.call->getArgOperand(coll->comm_arg);
+    auto& dt = fam_.getResult<DominatorTreeAnalysis>(f);
+    const BasicBlock* target = at->getParent();
+    for (DomTreeNode* node = dt.getNode(target); node; node = node->getIDom()) {
+      const BasicBlock* d = node->getBlock();
+      auto* branch = dyn_cast<BranchInst>(d->getTerminator());
+      if (!branch || !branch->isConditional()) continue;
+      auto* cmp = dyn_cast<ICmpInst>(branch->getCondition());
+      if (!cmp || !cmp->isEquality()) continue;
+      const Value* rank = cmp->getOperand(0);
+      const Value* other = cmp->getOperand(1);
+      if (isa<ConstantInt>(rank)) std::swap(rank, other);
+      auto* constant = dyn_cast<ConstantInt>(other);
+      if (!constant || !is_rank(rank, comm)) continue;
+      const bool names_root = constant->getSExtValue() == root->getSExtValue();
+      for (unsigned s = 0; s < 2; ++s) {
+        if (branch->getSuccessor(0) == branch->getSuccessor(1) ||
+            !dt.dominates(BasicBlockEdge(d, branch->getSuccessor(s)), target))
+          continue;
+        const bool equal = (cmp->getPredicate() == ICmpInst::ICMP_EQ) == (s == 0);  // rank == constant here
+        if (op.use->ranks == BufferRanks::root && equal && names_root) return true;
+        if (op.use->ranks == BufferRanks::non_root && equal != names_root) return true;
+      }
+    }
+    return false;
   }
 
   void report(const Operation& op, const Access& a, Function& f) {

@@ -85,12 +85,11 @@ const std::vector<BufferUse>& buffer_uses(std::string_view name) {
   static const char* send = "nb.buffer.send-write";
   static const char* recv = "nb.buffer.recv-access";
   static const char* coll = "coll.buffer.access-during-nbc";
-  // Only buffers significant on every rank: a root-only buffer (Igather's
-  // receive buffer, Iscatter's send buffer, Ireduce's receive buffer) may be
-  // used freely on the other ranks, and which rank is the root is not known
-  // here. Ibcast's buffer is sent by the root and received by the others: a
-  // store is an error everywhere, a load only off the root, so only stores
-  // count. Iexscan's receive buffer is undefined on rank 0: left out.
+  // Buffers significant on every rank, and the root-only ones (Igather's
+  // receive buffer, Iscatter's send buffer, Ireduce's receive buffer), which
+  // count only where the access is on the root (a rank test dominates it).
+  // Ibcast's buffer is sent by the root and received by the others: a store is
+  // an error everywhere, a load only off the root.
   static const std::map<std::string, std::vector<BufferUse>, std::less<>> table = {
       {"Isend", {{0, 1, 2, false, send}}},
       {"Ibsend", {{0, 1, 2, false, send}}},
@@ -100,15 +99,15 @@ const std::vector<BufferUse>& buffer_uses(std::string_view name) {
       {"Imrecv", {{0, 1, 2, true, recv}}},
       {"Isendrecv", {{0, 1, 2, false, send}, {5, 6, 7, true, recv}}},
       {"Isendrecv_replace", {{0, 1, 2, true, recv}}},
-      {"Ibcast", {{0, 1, 2, false, coll}}},
+      {"Ibcast", {{0, 1, 2, false, coll}, {0, 1, 2, true, coll, BufferRanks::non_root, 3}}},
       {"Iallreduce", {{0, 2, 3, false, coll}, {1, 2, 3, true, coll}}},
-      {"Ireduce", {{0, 2, 3, false, coll}}},
+      {"Ireduce", {{0, 2, 3, false, coll}, {1, 2, 3, true, coll, BufferRanks::root, 5}}},
       {"Iscan", {{0, 2, 3, false, coll}, {1, 2, 3, true, coll}}},
-      {"Iexscan", {{0, 2, 3, false, coll}}},
-      {"Igather", {{0, 1, 2, false, coll}}},
+      {"Iexscan", {{0, 2, 3, false, coll}, {1, 2, 3, true, coll}}},
+      {"Igather", {{0, 1, 2, false, coll}, {3, 4, 5, true, coll, BufferRanks::root, 6}}},
       {"Iallgather", {{0, 1, 2, false, coll}, {3, 4, 5, true, coll}}},
       {"Ialltoall", {{0, 1, 2, false, coll}, {3, 4, 5, true, coll}}},
-      {"Iscatter", {{3, 4, 5, true, coll}}},
+      {"Iscatter", {{0, 1, 2, false, coll, BufferRanks::root, 6}, {3, 4, 5, true, coll}}},
       {"Ireduce_scatter_block", {{0, 2, 3, false, coll}, {1, 2, 3, true, coll}}},
   };
   static const std::vector<BufferUse> none;

@@ -46,12 +46,19 @@ namespace assay::stat {
 // (MPI-3.1 §3.7.2, §5.12): `count_arg` elements of datatype `type_arg` at
 // `buffer_arg`. A send buffer may be read but not modified (any_access false),
 // a receive buffer neither read nor modified (any_access true).
+// Which ranks the buffer matters on: all, only the root (a rooted
+// collective's receive or send buffer), or all but the root (Ibcast's buffer
+// is received there).
+enum class BufferRanks { every, root, non_root };
+
 struct BufferUse {
   unsigned buffer_arg;
   unsigned count_arg;
   unsigned type_arg;
   bool any_access;
   const char* klass;  // the error class of an access that conflicts with it
+  BufferRanks ranks = BufferRanks::every;
+  unsigned root_arg = 0;  // for root and non_root
 };
 
 // The buffers of a nonblocking call whose extent follows from a count and a

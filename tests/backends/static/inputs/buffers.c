@@ -199,3 +199,33 @@ void in_place_bcast(int rank) {
     if (rank == 0) v = 5; // want: coll.buffer.access-during-nbc
     MPI_Wait(&r, MPI_STATUS_IGNORE);
 }
+
+void gather_root_reads(void) {
+    int rank, mine = 1, all[2] = {0, 0};
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Request r;
+    MPI_Igather(&mine, 1, MPI_INT, all, 1, MPI_INT, 0, MPI_COMM_WORLD, &r);
+    if (rank == 0) {
+        int a = all[0]; // want: coll.buffer.access-during-nbc
+        (void)a;
+    }
+    if (rank == 1)
+        all[0] = 0; // not the root: the receive buffer means nothing there
+    all[0] = 1; // on any rank, maybe not the root
+    MPI_Wait(&r, MPI_STATUS_IGNORE);
+}
+
+void bcast_off_root_read(void) {
+    int rank, v = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Request r;
+    MPI_Ibcast(&v, 1, MPI_INT, 0, MPI_COMM_WORLD, &r);
+    if (rank != 0) {
+        int a = v; // want: coll.buffer.access-during-nbc
+        (void)a;
+    } else {
+        int b = v; // the root reads what it sends: allowed
+        (void)b;
+    }
+    MPI_Wait(&r, MPI_STATUS_IGNORE);
+}
