@@ -132,8 +132,13 @@ class BufferChecker {
         if (isa<GetElementPtrInst>(user) || isa<BitCastInst>(user) || isa<ConstantExpr>(user)) {
           work.push_back(user);
         } else if (auto* load = dyn_cast<LoadInst>(user)) {
-          for (const User* u : load->users())
-            if (!isa<ICmpInst>(u)) return true;
+          // Compared, or handed by value to MPI (MPI_Request_get_status): not a copy
+          // anything could complete.
+          for (const User* u : load->users()) {
+            auto* call = dyn_cast<CallInst>(u);
+            const Function* callee = call ? call->getCalledFunction() : nullptr;
+            if (!isa<ICmpInst>(u) && !(callee && is_mpi(callee->getName()))) return true;
+          }
         } else if (auto* store = dyn_cast<StoreInst>(user)) {
           if (store->getValueOperand() == v) return true;
         } else if (auto* call = dyn_cast<CallBase>(user)) {
@@ -201,6 +206,27 @@ class BufferChecker {
     return static_cast<int64_t>(layout_.getTypeAllocSize(pointer->getPointerElementType()).getFixedSize());
   }
 
+  // The *_init call that set up the persistent request an MPI_Start starts:
+  // the only persistent init in the function writing that request variable (a
+  // local whose handle is never copied), dominating the start.
+  const CallInst* persistent_init(const CallInst& start, Function& f) {
+    auto request = place_of(start.getArgOperand(0), f);
+    if (!request || !isa<AllocaInst>(request->base) || handle_copied(request->base)) return nullptr;
+    const CallInst* found = nullptr;
+    for (Instruction& inst : instructions(f)) {
+      auto* call = dyn_cast<CallInst>(&inst);
+      const Function* callee = call ? call->getCalledFunction() : nullptr;
+      if (!callee || buffer_uses(callee->getName()).empty() || call->arg_size() == 0) continue;
+      if (!callee->getName().endswith("_init")) continue;
+      auto at = place_of(call->getArgOperand(call->arg_size() - 1), f);
+      if (!at || at->base != request->base || at->offset != request->offset) continue;
+      if (found) return nullptr;  // two inits of one variable: which one is started is not followed
+      found = call;
+    }
+    if (!found || !fam_.getResult<DominatorTreeAnalysis>(f).dominates(found, &start)) return nullptr;
+    return found;
+  }
+
   std::vector<Operation> operations(Function& f) {
     std::vector<Operation> out;
     for (Instruction& inst : instructions(f)) {
@@ -210,11 +236,15 @@ class BufferChecker {
       auto role = request_call(name);
       if (!role || role->role != RequestRole::start_one || role->request_arg >= call->arg_size()) continue;
       Value* request_pointer = call->getArgOperand(role->request_arg);
-      for (const BufferUse& use : buffer_uses(name)) {
-        if (use.buffer_arg >= call->arg_size()) continue;
-        auto buffer = place_of(call->getArgOperand(use.buffer_arg), f);
-        auto* count = dyn_cast<ConstantInt>(call->getArgOperand(use.count_arg));
-        auto size = type_size(call->getArgOperand(use.type_arg));
+      // MPI_Start: the buffer is that of the persistent init it starts.
+      const CallInst* source = call;
+      if (name == "MPI_Start" || name == "PMPI_Start") source = persistent_init(*call, f);
+      if (!source) continue;
+      for (const BufferUse& use : buffer_uses(source->getCalledFunction()->getName())) {
+        if (use.buffer_arg >= source->arg_size()) continue;
+        auto buffer = place_of(source->getArgOperand(use.buffer_arg), f);
+        auto* count = dyn_cast<ConstantInt>(source->getArgOperand(use.count_arg));
+        auto size = type_size(source->getArgOperand(use.type_arg));
         if (!buffer || !count || !size || count->getSExtValue() <= 0) continue;
         Operation op{call, std::string(name), &use, *buffer, count->getSExtValue() * *size, Place{}, true};
         if (auto request = place_of(request_pointer, f); request && isa<AllocaInst>(request->base)) {

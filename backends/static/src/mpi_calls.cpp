@@ -96,6 +96,12 @@ const std::vector<BufferUse>& buffer_uses(std::string_view name) {
       {"Issend", {{0, 1, 2, false, send}}},
       {"Irsend", {{0, 1, 2, false, send}}},
       {"Irecv", {{0, 1, 2, true, recv}}},
+      // Persistent inits: their buffer is pending from each MPI_Start.
+      {"Send_init", {{0, 1, 2, false, send}}},
+      {"Bsend_init", {{0, 1, 2, false, send}}},
+      {"Ssend_init", {{0, 1, 2, false, send}}},
+      {"Rsend_init", {{0, 1, 2, false, send}}},
+      {"Recv_init", {{0, 1, 2, true, recv}}},
       {"Imrecv", {{0, 1, 2, true, recv}}},
       {"Isendrecv", {{0, 1, 2, false, send}, {5, 6, 7, true, recv}}},
       {"Isendrecv_replace", {{0, 1, 2, true, recv}}},
