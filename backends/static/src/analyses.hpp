@@ -21,4 +21,9 @@ std::vector<Finding> check_requests(llvm::Module& module, llvm::FunctionAnalysis
 // (coll.order.conditional, coll.order.mismatch, coll.order.nbc-mismatch).
 std::vector<Finding> check_collectives(llvm::Module& module, llvm::FunctionAnalysisManager& fam);
 
+// Loads and stores that must touch the buffer of a nonblocking operation pending
+// on every path to them (nb.buffer.send-write, nb.buffer.recv-access,
+// coll.buffer.access-during-nbc).
+std::vector<Finding> check_buffers(llvm::Module& module, llvm::FunctionAnalysisManager& fam);
+
 }  // namespace assay::stat

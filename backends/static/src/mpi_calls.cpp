@@ -78,3 +78,73 @@ std::optional<RequestCall> request_call(std::string_view name) {
 }
 
 }  // namespace assay::stat
+
+namespace assay::stat {
+
+const std::vector<BufferUse>& buffer_uses(std::string_view name) {
+  static const char* send = "nb.buffer.send-write";
+  static const char* recv = "nb.buffer.recv-access";
+  static const char* coll = "coll.buffer.access-during-nbc";
+  // Buffers significant on every rank, and the root-only ones (Igather's
+  // receive buffer, Iscatter's send buffer, Ireduce's receive buffer), which
+  // count only where the access is on the root (a rank test dominates it).
+  // Ibcast's buffer is sent by the root and received by the others: a store is
+  // an error everywhere, a load only off the root.
+  static const std::map<std::string, std::vector<BufferUse>, std::less<>> table = {
+      {"Isend", {{0, 1, 2, false, send}}},
+      {"Ibsend", {{0, 1, 2, false, send}}},
+      {"Issend", {{0, 1, 2, false, send}}},
+      {"Irsend", {{0, 1, 2, false, send}}},
+      {"Irecv", {{0, 1, 2, true, recv}}},
+      // Persistent inits: their buffer is pending from each MPI_Start.
+      {"Send_init", {{0, 1, 2, false, send}}},
+      {"Bsend_init", {{0, 1, 2, false, send}}},
+      {"Ssend_init", {{0, 1, 2, false, send}}},
+      {"Rsend_init", {{0, 1, 2, false, send}}},
+      {"Recv_init", {{0, 1, 2, true, recv}}},
+      {"Imrecv", {{0, 1, 2, true, recv}}},
+      {"Isendrecv", {{0, 1, 2, false, send}, {5, 6, 7, true, recv}}},
+      {"Isendrecv_replace", {{0, 1, 2, true, recv}}},
+      {"Ibcast", {{0, 1, 2, false, coll}, {0, 1, 2, true, coll, BufferRanks::non_root, 3}}},
+      {"Iallreduce", {{0, 2, 3, false, coll}, {1, 2, 3, true, coll}}},
+      {"Ireduce", {{0, 2, 3, false, coll}, {1, 2, 3, true, coll, BufferRanks::root, 5}}},
+      {"Iscan", {{0, 2, 3, false, coll}, {1, 2, 3, true, coll}}},
+      {"Iexscan", {{0, 2, 3, false, coll}, {1, 2, 3, true, coll}}},
+      {"Igather", {{0, 1, 2, false, coll}, {3, 4, 5, true, coll, BufferRanks::root, 6}}},
+      {"Iallgather", {{0, 1, 2, false, coll}, {3, 4, 5, true, coll}}},
+      {"Ialltoall", {{0, 1, 2, false, coll}, {3, 4, 5, true, coll}}},
+      {"Iscatter", {{0, 1, 2, false, coll, BufferRanks::root, 6}, {3, 4, 5, true, coll}}},
+      {"Ireduce_scatter_block", {{0, 2, 3, false, coll}, {1, 2, 3, true, coll}}},
+  };
+  static const std::vector<BufferUse> none;
+  std::string_view base = strip_prefix(name);
+  if (auto it = table.find(base); !base.empty() && it != table.end()) return it->second;
+  return none;
+}
+
+std::optional<int64_t> predefined_type_size(std::string_view global) {
+  static const std::map<std::string, int64_t, std::less<>> sizes = {
+      {"byte", 1},          {"char", 1},          {"signed_char", 1},       {"unsigned_char", 1},
+      {"short", 2},         {"unsigned_short", 2}, {"int", 4},              {"unsigned", 4},
+      {"long", 8},          {"unsigned_long", 8}, {"long_long_int", 8},     {"unsigned_long_long", 8},
+      {"float", 4},         {"double", 8},        {"long_double", 16},      {"wchar", 4},
+      {"int8_t", 1},        {"uint8_t", 1},       {"int16_t", 2},           {"uint16_t", 2},
+      {"int32_t", 4},       {"uint32_t", 4},      {"int64_t", 8},           {"uint64_t", 8},
+      {"c_bool", 1},        {"aint", 8},          {"offset", 8},            {"count", 8},
+      {"2int", 8}};
+  if (global.substr(0, 8) != "ompi_mpi") return std::nullopt;
+  if (auto it = sizes.find(global.substr(9)); global.size() > 9 && global[8] == '_' && it != sizes.end())
+    return it->second;
+  return std::nullopt;
+}
+
+std::optional<int64_t> predefined_type_size(uint64_t handle) {
+  // MPICH: handle kind in bits 30-31 (01: builtin), object kind in bits 26-29
+  // (0011: datatype), the size in bytes in bits 8-15 (mpi.h, MPIR_Datatype_get_basic_size).
+  if (((handle >> 30) & 0x3) != 1 || ((handle >> 26) & 0xf) != 3 || handle > 0xffffffffu) return std::nullopt;
+  int64_t size = static_cast<int64_t>((handle >> 8) & 0xff);
+  if (size == 0) return std::nullopt;
+  return size;
+}
+
+}  // namespace assay::stat

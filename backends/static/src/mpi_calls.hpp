@@ -4,7 +4,9 @@
 #pragma once
 
 #include <optional>
+#include <cstdint>
 #include <string_view>
+#include <vector>
 
 namespace assay::stat {
 
@@ -35,5 +37,37 @@ std::optional<CollectiveCall> collective_call(std::string_view name);
 
 // An MPI or PMPI function (their arguments never escape into user code).
 bool is_mpi(std::string_view name);
+
+}  // namespace assay::stat
+
+namespace assay::stat {
+
+// A buffer a nonblocking operation works on while its request is pending
+// (MPI-3.1 §3.7.2, §5.12): `count_arg` elements of datatype `type_arg` at
+// `buffer_arg`. A send buffer may be read but not modified (any_access false),
+// a receive buffer neither read nor modified (any_access true).
+// Which ranks the buffer matters on: all, only the root (a rooted
+// collective's receive or send buffer), or all but the root (Ibcast's buffer
+// is received there).
+enum class BufferRanks { every, root, non_root };
+
+struct BufferUse {
+  unsigned buffer_arg;
+  unsigned count_arg;
+  unsigned type_arg;
+  bool any_access;
+  const char* klass;  // the error class of an access that conflicts with it
+  BufferRanks ranks = BufferRanks::every;
+  unsigned root_arg = 0;  // for root and non_root
+};
+
+// The buffers of a nonblocking call whose extent follows from a count and a
+// datatype argument (empty for the others: vector collectives, RMA, ...).
+const std::vector<BufferUse>& buffer_uses(std::string_view name);
+
+// Size in bytes of a predefined datatype: Open MPI names it by a global
+// (ompi_mpi_int), MPICH by a builtin handle holding its size.
+std::optional<int64_t> predefined_type_size(std::string_view global);
+std::optional<int64_t> predefined_type_size(uint64_t handle);
 
 }  // namespace assay::stat

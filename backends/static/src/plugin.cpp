@@ -2,7 +2,7 @@
 // it with -fpass-plugin (through mpicc.openmpi / mpicc.mpich with
 // OMPI_CC/MPICH_CC=clang-14); at the end of the optimisation pipeline (also at
 // -O0) it analyses a copy of the module and writes findings (findings.hpp).
-// ASSAY_STATIC_CHECKS=requests,collectives selects analyses (default: all).
+// ASSAY_STATIC_CHECKS=requests,collectives,buffers selects analyses (default: all).
 #include <cstdlib>
 #include <string>
 
@@ -28,6 +28,10 @@ struct StaticCheckPass : llvm::PassInfoMixin<StaticCheckPass> {
     if (enabled("requests")) findings = check_requests(prepared.module(), prepared.fam());
     if (enabled("collectives")) {
       std::vector<Finding> more = check_collectives(prepared.module(), prepared.fam());
+      findings.insert(findings.end(), more.begin(), more.end());
+    }
+    if (enabled("buffers")) {
+      std::vector<Finding> more = check_buffers(prepared.module(), prepared.fam());
       findings.insert(findings.end(), more.begin(), more.end());
     }
     write_findings(findings);

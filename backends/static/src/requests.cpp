@@ -74,6 +74,16 @@ class RequestChecker {
   DominatorTree& dom(Function& f) { return fam_.getResult<DominatorTreeAnalysis>(f); }
   PostDominatorTree& postdom(Function& f) { return fam_.getResult<PostDominatorTreeAnalysis>(f); }
 
+  // `u` hands the loaded request handle `handle` by value to an MPI function.
+  static bool handle_by_value_to_mpi(const User* u, const Value* handle) {
+    auto* call = dyn_cast<CallInst>(u);
+    const Function* callee = call ? call->getCalledFunction() : nullptr;
+    if (!callee || !is_mpi(callee->getName())) return false;
+    for (const Use& arg : call->args())
+      if (arg.get() == handle) return true;
+    return false;
+  }
+
   static const SCEV* strip_casts(const SCEV* s) {
     while (auto* cast = dyn_cast<SCEVIntegralCastExpr>(s)) s = cast->getOperand();
     return s;
@@ -193,9 +203,11 @@ class RequestChecker {
         if (isa<GetElementPtrInst>(inst) || isa<BitCastInst>(inst)) {
           if (inst->getOperand(0) == v) work.push_back(inst); else escape(inst);
         } else if (auto* load = dyn_cast<LoadInst>(inst)) {
-          // A handle read is harmless when only compared (req != MPI_REQUEST_NULL).
+          // A handle read is harmless when only compared (req != MPI_REQUEST_NULL)
+          // or handed by value to MPI (MPI_Request_get_status): completing or
+          // freeing a request needs its address.
           for (User* u : load->users())
-            if (!isa<ICmpInst>(u)) escape(load);
+            if (!isa<ICmpInst>(u) && !handle_by_value_to_mpi(u, load)) escape(load);
         } else if (auto* store = dyn_cast<StoreInst>(inst)) {
           if (store->getValueOperand() == v) escape(inst);  // overwriting a handle is not completing it
         } else if (auto* call = dyn_cast<CallInst>(inst)) {

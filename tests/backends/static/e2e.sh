@@ -7,7 +7,7 @@ source "$SOURCE/tests/e2e/lib.sh"
 mpi=$1
 command -v "mpicc.$mpi" >/dev/null || { echo "SKIP: mpicc.$mpi not installed"; exit 125; }
 journal=$work/j/results.jsonl
-run --backend static --mpi "$mpi" --group nb/request,coll/request,coll/order --journal "$journal" --check \
+run --backend static --mpi "$mpi" --group nb/request,coll/request,coll/order,nb/static-precision --journal "$journal" --check \
   >"$work/run.log" 2>&1 || { cat "$work/run.log"; fail "unexpected outcomes"; }
 expect_field "$journal" nb/request/isend-no-wait-nok static outcome TP
 expect_field "$journal" nb/request/isend-no-wait-nok static located true
@@ -19,6 +19,18 @@ expect_field "$journal" coll/order/barrier-bcast-swap-nok static outcome TP
 expect_field "$journal" coll/order/barrier-bcast-swap-nok static located true
 expect_field "$journal" coll/order/bcast-barrier-same-order-ok static outcome TN
 grep -q '"class":"coll.order.mismatch"' "$journal" || fail "no coll.order.mismatch finding in the journal"
+# Buffer accesses of pending operations: a store into a pending send buffer and
+# a load of a pending receive buffer are found at both lines; the same accesses
+# after the completion, and next to the buffer, are not.
+expect_field "$journal" nb/static-precision/isend-store-before-wait-nok static outcome TP
+expect_field "$journal" nb/static-precision/isend-store-before-wait-nok static located true
+expect_field "$journal" nb/static-precision/isend-store-after-wait-ok static outcome TN
+expect_field "$journal" nb/static-precision/irecv-load-before-wait-nok static outcome TP
+expect_field "$journal" nb/static-precision/irecv-load-before-wait-nok static located true
+expect_field "$journal" nb/static-precision/irecv-load-after-wait-ok static outcome TN
+expect_field "$journal" nb/static-precision/irecv-store-neighbour-ok static outcome TN
+expect_field "$journal" nb/static-precision/isend-store-outside-waitall-nok static outcome TP
+expect_field "$journal" nb/static-precision/isend-store-inside-waitall-ok static outcome TN
 # Static: the case is analysed, never started (no launcher in the run folders).
 [[ -z $(find "$work/j" -name 'rank-*.jsonl') ]] || fail "a case ran under the static backend"
 echo PASS

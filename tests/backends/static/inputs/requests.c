@@ -126,3 +126,22 @@ void persistent_started_then_freed(int *x) {
     MPI_Start(&r);
     MPI_Request_free(&r); /* legal: the active send completes, then the request is freed */
 }
+
+static int peek(MPI_Request *r) {
+    int flag = 0;
+    MPI_Request_get_status(*r, &flag, MPI_STATUS_IGNORE); // by value: cannot complete it
+    return flag;
+}
+
+void queried_never_completed(int *x) {
+    MPI_Request r;
+    MPI_Isend(x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r); // want: nb.request.missing-completion
+    (void)peek(&r);
+}
+
+void queried_then_waited(int *x) {
+    MPI_Request r;
+    MPI_Isend(x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r);
+    (void)peek(&r);
+    MPI_Wait(&r, MPI_STATUS_IGNORE);
+}

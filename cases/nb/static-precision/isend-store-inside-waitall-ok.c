@@ -1,0 +1,29 @@
+// DESCRIPTION: Rank 0 starts three MPI_Isend, completes all three with MPI_Waitall and then overwrites their buffers.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: nb/static-precision/isend-store-outside-waitall-nok
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int out[3] = {1, 2, 3}, in[3] = {0, 0, 0};
+    int failed = 0;
+    if (rank == 0) {
+        MPI_Request requests[3];
+        MPI_Isend(&out[0], 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &requests[0]);
+        MPI_Isend(&out[1], 1, MPI_INT, 1, 1, MPI_COMM_WORLD, &requests[1]);
+        MPI_Isend(&out[2], 1, MPI_INT, 1, 2, MPI_COMM_WORLD, &requests[2]);
+        MPI_Waitall(3, requests, MPI_STATUSES_IGNORE);
+        out[0] = 0;
+        out[2] = 0;
+    } else if (rank == 1) {
+        for (int i = 0; i < 3; i++)
+            MPI_Recv(&in[i], 1, MPI_INT, 0, i, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        failed = in[0] != 1 || in[1] != 2 || in[2] != 3;
+    }
+    MPI_Finalize();
+    return failed;
+}
