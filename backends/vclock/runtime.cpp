@@ -51,6 +51,7 @@ interpose::Checker make_checker() {
   interpose::Checker c{"vclock"};
   register_messages(c.hooks);
   register_collectives(c.hooks);
+  register_rma(c.hooks);
   c.lifecycle.after_init = [](const Call&, int) noexcept {
     State& s = state();
     PMPI_Comm_rank(MPI_COMM_WORLD, &s.rank);

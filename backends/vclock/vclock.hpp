@@ -74,6 +74,7 @@ State& state();
 // Hook families.
 void register_messages(interpose::Hooks& h);
 void register_collectives(interpose::Hooks& h);
+void register_rma(interpose::Hooks& h);
 void finalize_messages(const Call& call);
 // A nonblocking collective completed: join the clocks its exchange brought.
 void complete_collective(RequestInfo& info);
