@@ -12,7 +12,7 @@ command -v valgrind >/dev/null || { echo "SKIP: valgrind not installed"; exit 12
 j=$work/results.jsonl
 pairs='mem/valgrind-types/vector-block-unwritten-nok mem/valgrind-types/vector-holes-unwritten-ok mem/valgrind-pending/irecv-read-before-wait-nok mem/valgrind-pending/irecv-read-after-wait-ok mem/valgrind-status/testany-error-field-nok mem/valgrind-status/testany-return-code-ok'
 # shellcheck disable=SC2086
-run --backend memcheck --mpi "$mpi" --journal "$j" --quiet $pairs > "$work/out" 2>&1 || { cat "$work/out"; fail "run failed"; }
+run --backend memcheck --mpi "$mpi" --oversubscribe --journal "$j" --quiet $pairs > "$work/out" 2>&1 || { cat "$work/out"; fail "run failed"; }
 cat "$work/out"
 for c in mem/valgrind-types/vector-block-unwritten-nok mem/valgrind-pending/irecv-read-before-wait-nok mem/valgrind-status/testany-error-field-nok; do
   expect_field "$j" "$c" memcheck outcome TP

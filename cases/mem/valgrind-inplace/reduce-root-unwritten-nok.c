@@ -5,6 +5,7 @@
 // TWIN: mem/valgrind-inplace/reduce-root-written-ok
 // NOTE: MPI-3.1 §5.9.1: with MPI_IN_PLACE at the root, its input is taken from the receive buffer.
 #include <mpi.h>
+#include <stddef.h>
 
 int main(int argc, char **argv)
 {
