@@ -76,7 +76,9 @@ ParsedFindings findings_of(const Backend& backend, const MpiImpl& mpi, const Stu
   } catch (const std::exception& e) {
     return ParsedFindings{{}, {}, std::string("parse command: ") + e.what()};
   }
-  if (!cmd) return read_run_findings(run_dir, nullptr, "");
+  if (!cmd)
+    return read_run_findings(run_dir, nullptr, "",
+                             BuiltinParse{backend.config(mpi.name).parse_builtin, benchmark_path(plan, mpi.name), backend.name, false});
   ExitInfo e = run_command(*cmd);
   return read_run_findings(run_dir, &e, cmd->argv.front());
 }

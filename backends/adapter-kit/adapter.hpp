@@ -82,6 +82,14 @@ std::vector<Finding> parse_clang_plist(const std::string& text, const std::strin
 std::vector<Finding> parse_valgrind_xml(const std::string& text, const std::string& what, int rank,
                                         const std::string& exe, const std::string& source, std::string* note = nullptr);
 
+// Valgrind memcheck XML of one rank run with the memcheck backend's shim
+// (memcheck_xml.cpp): its ASSAY-PROTECT/UNPROTECT client messages and the
+// errors of the program's own code. A document without its closing tag is a
+// ParseError unless `killed` (the rank was killed at a timeout: complete
+// records kept, `note` says where it was cut).
+std::vector<Finding> parse_memcheck_xml(const std::string& text, const std::string& what, int rank,
+                                        const std::string& exe, bool killed, std::string* note = nullptr);
+
 // The console of a native run (stdout + stderr): the MPI library's own error
 // messages (Open MPI and MPICH). `source` locates a call named once in the case.
 std::vector<Finding> parse_mpi_errors(const std::string& text, const std::string& source);

@@ -259,7 +259,7 @@ std::string manifest_schema_path(const std::string& source_dir) {
 }
 
 const std::vector<std::string>& builtin_parsers() {
-  static const std::vector<std::string> names = {"jsonl"};
+  static const std::vector<std::string> names = {"jsonl", "memcheck-xml"};
   return names;
 }
 

@@ -462,7 +462,10 @@ void MatrixRun::parse(const Item& item, const std::string& dir, const ExitInfo& 
   } catch (const std::exception& e) {
     return done(ParsedFindings{{}, {}, std::string("parse command: ") + e.what()});
   }
-  if (!cmd) return done(read_run_findings(dir, nullptr, ""));
+  if (!cmd)
+    return done(read_run_findings(
+        dir, nullptr, "",
+        BuiltinParse{item.on->config->parse_builtin, vars.expand("${exe}"), item.backend().name, exit.timed_out}));
   supervisor_.start(*cmd, [dir, done, program = cmd->argv.front()](const ExitInfo& e) {
     done(read_run_findings(dir, &e, program));
   });

@@ -1,10 +1,14 @@
 #include "launch/findings.hpp"
 
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
 
+#include "adapter.hpp"
 #include "exec/output.hpp"
 
 namespace assay {
@@ -22,6 +26,37 @@ const Problem* first_garbage(const std::vector<Problem>& problems) {
   for (const auto& p : problems)
     if (p.message != truncated_line_message) return &p;
   return nullptr;
+}
+// The memcheck-<rank>.xml files of a run, in rank order, added to p (their
+// findings), or p.failure when one cannot be trusted or none exists.
+void read_memcheck_xml(const std::string& run_dir, const BuiltinParse& b, ParsedFindings& p) {
+  std::vector<std::pair<int, std::string>> files;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(run_dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    int rank = -1;
+    char tail = 0;
+    if (std::sscanf(name.c_str(), "memcheck-%d.xm%c", &rank, &tail) == 2 && tail == 'l' &&
+        name == "memcheck-" + std::to_string(rank) + ".xml")
+      files.emplace_back(rank, entry.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  if (files.empty()) {
+    p.failure = "no memcheck-<rank>.xml in the run folder (valgrind did not run?)";
+    return;
+  }
+  std::string jsonl;
+  for (const auto& [rank, path] : files) {
+    try {
+      std::string note;
+      for (const auto& f : adapter::parse_memcheck_xml(adapter::read_input(path), path, rank, b.exe, b.killed, &note))
+        jsonl += adapter::to_json(f, b.backend).dump() + "\n";
+    } catch (const adapter::ParseError& e) {
+      p.failure = std::string("memcheck XML unreadable: ") + e.what();
+      return;
+    }
+  }
+  for (auto& f : read_findings_text(jsonl, run_dir + "/memcheck-*.xml", p.problems)) p.findings.push_back(std::move(f));
 }
 }  // namespace
 
@@ -47,11 +82,13 @@ std::optional<Command> parse_command(const BackendConfig& config, const Vars& va
   return cmd;
 }
 
-ParsedFindings read_run_findings(const std::string& run_dir, const ExitInfo* parse_exit, const std::string& program) {
+ParsedFindings read_run_findings(const std::string& run_dir, const ExitInfo* parse_exit, const std::string& program,
+                                 const BuiltinParse& builtin) {
   ParsedFindings p;
   if (!parse_exit) {
     p.findings = read_findings_dir(run_dir, p.problems);
-    if (const Problem* bad = first_garbage(p.problems))
+    if (builtin.name == "memcheck-xml") read_memcheck_xml(run_dir, builtin, p);
+    if (const Problem* bad = first_garbage(p.problems); bad && p.failure.empty())
       p.failure = fmt::format("unreadable findings ({} problem(s)), first: {}", p.problems.size(), bad->str());
     cap_problems(p);
     return p;

@@ -35,8 +35,20 @@ void cap_problems(ParsedFindings& parsed);
 std::optional<Command> parse_command(const BackendConfig& config, const Vars& vars, const std::string& run_dir,
                                      const std::string& backend_name);
 
+// What a built-in parser needs besides the run folder: its name (parse.builtin),
+// the program (whose stack frames are the case's), the backend's name, and
+// whether the run was killed at its timeout (a cut tool output is then expected).
+struct BuiltinParse {
+  std::string name = "jsonl";
+  std::string exe, backend;
+  bool killed = false;
+};
+
 // Reads the findings of a run: the parse command's output when `parse_exit`
-// (how it ended) is given, else the JSONL files in run_dir.
-ParsedFindings read_run_findings(const std::string& run_dir, const ExitInfo* parse_exit, const std::string& program);
+// (how it ended) is given, else the built-in parser's: `jsonl` reads the JSONL
+// files in run_dir; `memcheck-xml` reads them and every memcheck-<rank>.xml
+// (backends/adapter-kit/memcheck_xml.cpp).
+ParsedFindings read_run_findings(const std::string& run_dir, const ExitInfo* parse_exit, const std::string& program,
+                                 const BuiltinParse& builtin = {});
 
 }  // namespace assay

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
@@ -26,6 +27,28 @@ class RunDir : public ::testing::Test {
 };
 
 const char* finding = R"({"backend":"t","class":"nb.request.missing-completion","rank":0})";
+
+// memcheck-xml: the shim's JSONL and each memcheck-<rank>.xml (a recorded file of the
+// backend); no XML, or an XML cut while the rank was not killed, is a tool failure.
+TEST_F(RunDir, MemcheckXmlReadsTheShimsJsonlAndTheXml) {
+  std::ifstream in(std::string(ASSAY_TEST_DATA_DIR) + "/tools/memcheck/irecv-read-before-wait-nok.rank0.xml");
+  std::string xml((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ASSERT_FALSE(xml.empty());
+  BuiltinParse b{"memcheck-xml", "/cache/irecv-read-before-wait-nok", "memcheck", false};
+  write("rank-0.jsonl", std::string(finding) + "\n");
+  auto none = read_run_findings(dir.string(), nullptr, "", b);
+  EXPECT_NE(none.failure.find("no memcheck-<rank>.xml"), std::string::npos) << none.failure;
+  write("memcheck-0.xml", xml);
+  auto both = read_run_findings(dir.string(), nullptr, "", b);
+  EXPECT_EQ(both.failure, "");
+  ASSERT_EQ(both.findings.size(), 2u);
+  EXPECT_EQ(both.findings[1].error_class, "nb.buffer.recv-access");
+  write("memcheck-0.xml", xml.substr(0, xml.size() / 2));
+  auto cut = read_run_findings(dir.string(), nullptr, "", b);
+  EXPECT_NE(cut.failure.find("truncated memcheck XML"), std::string::npos) << cut.failure;
+  b.killed = true;
+  EXPECT_EQ(read_run_findings(dir.string(), nullptr, "", b).failure, "");
+}
 
 TEST_F(RunDir, BuiltinParserReadsJsonlFilesAndGarbageIsAToolFailure) {
   write("rank-0.jsonl", std::string(finding) + "\n");

@@ -58,6 +58,9 @@ enum class ErrorClass {
   res_arg_invalid,
   res_leak_request,
   rma_local_target_access_during_remote,
+  mem_send_overrun,
+  mem_send_uninitialized,
+  mem_recv_overrun,
 };
 std::string_view id(ErrorClass c);
 

@@ -1,0 +1,648 @@
+// memcheck: a PMPI shim on the interposition layer that tells Valgrind's stock
+// memcheck what MPI does with the program's memory (docs/backends.md,
+// "memcheck"). It runs inside the guest program, under valgrind, and talks to
+// memcheck only through client requests (valgrind/memcheck.h):
+//
+//  - sends: the bytes count x datatype reads (the type map, holes excluded)
+//    must be addressable (else mem.send.overrun) and defined (else
+//    mem.send.uninitialized). Checked quietly (VALGRIND_GET_VBITS, which
+//    reports nothing) and reported by the shim through the layer's findings
+//    writer, with the call site and the first bad byte's offset.
+//  - receives: the bytes a receive may write must be addressable
+//    (mem.recv.overrun).
+//  - statuses: the MPI_ERROR field a call leaves unset by the standard
+//    (MPI-3.1 §3.2.5, §3.7.5) is made undefined by
+//    assay_memcheck_unset_error_field(), so memcheck (--track-origins=yes)
+//    names that function as the origin of a later use of the value; the
+//    parser maps such errors to mem.status.undefined-error-field.
+//  - nonblocking receives: the buffer is no-access from MPI_Irecv (or
+//    MPI_Start of a persistent receive) to the completion that returns it;
+//    the shim announces each protected range in the XML with a client message
+//    "ASSAY-PROTECT <class> <op> <addr> <len>" (with its stack) and
+//    "ASSAY-UNPROTECT <addr> <len>", and the parser maps memcheck's invalid
+//    reads and writes of the program's own code inside a protected range to
+//    that class (nb.buffer.recv-access). MPI's own writes into the buffer are
+//    not the program's (the parser keeps only accesses whose innermost frame
+//    outside libc and valgrind's preloads is the program's).
+#include <valgrind/memcheck.h>
+#include <valgrind/valgrind.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <mutex>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "assay/interpose/datatypes.hpp"
+#include "assay/interpose/findings.hpp"
+#include "assay/interpose/interpose.hpp"
+
+// Outside the anonymous namespace and never inlined: memcheck's origin stack
+// of an undefined MPI_ERROR value starts in this function, by name.
+extern "C" __attribute__((noinline, visibility("default"))) void assay_memcheck_unset_error_field(int* field) {
+  VALGRIND_MAKE_MEM_UNDEFINED(field, sizeof *field);
+  __asm__ volatile("" ::: "memory");  // keep the frame (no tail call)
+}
+
+namespace assay::memcheck {
+namespace {
+using Blocks = std::vector<std::pair<std::int64_t, std::int64_t>>;
+
+constexpr std::size_t kChunk = 4096;
+
+// Offset of the first byte of [p, p + len) that is not addressable, or -1.
+// VALGRIND_GET_VBITS returns 3 (and reports nothing) when any byte is not.
+std::int64_t first_unaddressable(const char* p, std::size_t len) {
+  static thread_local char vbits[kChunk];
+  for (std::size_t off = 0; off < len; off += kChunk) {
+    std::size_t n = len - off < kChunk ? len - off : kChunk;
+    if (VALGRIND_GET_VBITS(p + off, vbits, n) != 3) continue;
+    for (std::size_t i = 0; i < n; ++i)
+      if (VALGRIND_GET_VBITS(p + off + i, vbits, 1) == 3) return static_cast<std::int64_t>(off + i);
+  }
+  return -1;
+}
+
+// Offset of the first byte of [p, p + len) with an undefined bit, or -1
+// (the range is addressable).
+std::int64_t first_undefined(const char* p, std::size_t len) {
+  static thread_local unsigned char vbits[kChunk];
+  for (std::size_t off = 0; off < len; off += kChunk) {
+    std::size_t n = len - off < kChunk ? len - off : kChunk;
+    if (VALGRIND_GET_VBITS(p + off, vbits, n) != 1) continue;
+    for (std::size_t i = 0; i < n; ++i)
+      if (vbits[i] != 0) return static_cast<std::int64_t>(off + i);
+  }
+  return -1;
+}
+
+// One finding per (class, call site): a check in a loop reports once.
+bool first_time(core::ErrorClass cls, const interpose::Call& call) {
+  static std::mutex m;
+  static std::set<std::pair<int, void*>> seen;
+  std::lock_guard<std::mutex> lock(m);
+  return seen.insert({static_cast<int>(cls), call.pc}).second;
+}
+
+std::string hex(std::uintptr_t v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "0x%llx", static_cast<unsigned long long>(v));
+  return b;
+}
+
+void report_bad_byte(core::ErrorClass cls, const interpose::Call& call, const void* buf, std::int64_t offset,
+                     std::uint64_t bytes, int count, const char* what) {
+  if (!first_time(cls, call)) return;
+  std::string msg = std::string(call.name) + " " + what + " byte " + std::to_string(offset) + " of its buffer " +
+                    hex(reinterpret_cast<std::uintptr_t>(buf)) + " (count " + std::to_string(count) +
+                    ", the datatype covers " + std::to_string(bytes) + " bytes)";
+  core::Access a = core::call(call.site());
+  a.addr = reinterpret_cast<std::uintptr_t>(buf) + static_cast<std::uintptr_t>(offset);
+  a.size = 1;
+  a.kind = cls == core::ErrorClass::mem_recv_overrun ? core::AccessKind::write : core::AccessKind::read;
+  a.time = call.time;
+  interpose::report({cls, msg, {a}});
+}
+
+bool skip_buffer(const void* buf, int count) { return count <= 0 || buf == MPI_IN_PLACE; }
+
+std::uint64_t total(const Blocks& blocks) {
+  std::uint64_t n = 0;
+  for (const auto& [lo, hi] : blocks) n += static_cast<std::uint64_t>(hi - lo);
+  return n;
+}
+
+// The bytes a send reads: addressable, then defined.
+void check_send(const interpose::Call& call, const void* buf, int count, MPI_Datatype type) {
+  if (skip_buffer(buf, count)) return;
+  Blocks blocks = interpose::type_blocks(count, type);
+  const char* base = static_cast<const char*>(buf);
+  for (const auto& [lo, hi] : blocks) {
+    std::int64_t bad = first_unaddressable(base + lo, static_cast<std::size_t>(hi - lo));
+    if (bad >= 0) {
+      report_bad_byte(core::ErrorClass::mem_send_overrun, call, buf, lo + bad, total(blocks), count,
+                      "reads unaddressable");
+      return;
+    }
+  }
+  for (const auto& [lo, hi] : blocks) {
+    std::int64_t bad = first_undefined(base + lo, static_cast<std::size_t>(hi - lo));
+    if (bad >= 0) {
+      report_bad_byte(core::ErrorClass::mem_send_uninitialized, call, buf, lo + bad, total(blocks), count,
+                      "sends undefined (never written)");
+      return;
+    }
+  }
+}
+
+// The bytes a receive may write: addressable.
+void check_recv(const interpose::Call& call, const void* buf, int count, MPI_Datatype type) {
+  if (skip_buffer(buf, count)) return;
+  Blocks blocks = interpose::type_blocks(count, type);
+  const char* base = static_cast<const char*>(buf);
+  for (const auto& [lo, hi] : blocks) {
+    std::int64_t bad = first_unaddressable(base + lo, static_cast<std::size_t>(hi - lo));
+    if (bad >= 0) {
+      report_bad_byte(core::ErrorClass::mem_recv_overrun, call, buf, lo + bad, total(blocks), count,
+                      "may write unaddressable");
+      return;
+    }
+  }
+}
+
+// --- statuses --------------------------------------------------------------------
+
+// Whether the program's MPI_ERROR field is fully defined before the call.
+bool error_field_defined(const MPI_Status* s) {
+  unsigned char vbits[sizeof(int)];
+  if (VALGRIND_GET_VBITS(&s->MPI_ERROR, vbits, sizeof vbits) != 1) return false;
+  for (unsigned char v : vbits)
+    if (v) return false;
+  return true;
+}
+
+// Before a call that returns statuses: remember which MPI_ERROR fields the
+// program had set (a field the standard says MPI does not set keeps the
+// program's value, which the program may read).
+void save_error_fields(interpose::Call& call, const MPI_Status* statuses, int n) {
+  call.saved.push_back(static_cast<std::uint64_t>(n));
+  for (int i = 0; i < n; ++i) call.saved.push_back(statuses && error_field_defined(&statuses[i]) ? 1 : 0);
+}
+
+// After it: the fields the call did not set by the standard are undefined
+// again unless the program had set them.
+void unset_error_fields(const interpose::Call& call, MPI_Status* statuses, int n, std::size_t at = 0) {
+  if (!statuses || statuses == MPI_STATUS_IGNORE || call.saved.size() <= at) return;
+  int saved_n = static_cast<int>(call.saved[at]);
+  for (int i = 0; i < n && i < saved_n; ++i)
+    if (call.saved[at + 1 + static_cast<std::size_t>(i)] == 0) assay_memcheck_unset_error_field(&statuses[i].MPI_ERROR);
+}
+
+void before_one_status(interpose::Call& call, MPI_Status* status) {
+  if (status && status != MPI_STATUS_IGNORE) save_error_fields(call, status, 1);
+}
+void after_one_status(const interpose::Call& call, int rc, MPI_Status* status) {
+  if (rc == MPI_SUCCESS) unset_error_fields(call, status, 1);
+}
+
+// --- protected receive buffers ----------------------------------------------------
+
+struct Protected {
+  char* base = nullptr;
+  Blocks blocks;
+  std::vector<std::vector<char>> vbits;  // per block, as before protection
+};
+
+struct State {
+  std::mutex m;
+  std::unordered_map<std::uint64_t, Protected> active;  // request -> protected buffer
+  struct Persistent {
+    void* buf;
+    int count;
+    MPI_Datatype type;
+    bool recv;
+  };
+  std::unordered_map<std::uint64_t, Persistent> persistent;  // persistent request -> its buffer
+};
+State& state() {
+  static auto* s = new State;
+  return *s;
+}
+
+// Makes the receive buffer of `request` no-access until its completion.
+void protect(const char* op, MPI_Request request, void* buf, int count, MPI_Datatype type) {
+  if (skip_buffer(buf, count) || request == MPI_REQUEST_NULL) return;
+  Protected p;
+  p.base = static_cast<char*>(buf);
+  p.blocks = interpose::type_blocks(count, type);
+  for (const auto& [lo, hi] : p.blocks) {
+    std::vector<char> v(static_cast<std::size_t>(hi - lo));
+    if (VALGRIND_GET_VBITS(p.base + lo, v.data(), v.size()) != 1) return;  // not addressable: reported already
+    p.vbits.push_back(std::move(v));
+  }
+  for (const auto& [lo, hi] : p.blocks) {
+    VALGRIND_PRINTF_BACKTRACE("ASSAY-PROTECT nb.buffer.recv-access %s %p %lld\n", op, static_cast<void*>(p.base + lo),
+                              static_cast<long long>(hi - lo));
+    VALGRIND_MAKE_MEM_NOACCESS(p.base + lo, static_cast<std::size_t>(hi - lo));
+  }
+  std::lock_guard<std::mutex> lock(state().m);
+  state().active[interpose::key(request)] = std::move(p);
+}
+
+// Gives the buffer back: as addressable as before, its definedness as before
+// except for what the message wrote (`received` bytes in block order; all of
+// them when unknown).
+void unprotect(std::uint64_t request, long long received) {
+  Protected p;
+  {
+    std::lock_guard<std::mutex> lock(state().m);
+    auto it = state().active.find(request);
+    if (it == state().active.end()) return;
+    p = std::move(it->second);
+    state().active.erase(it);
+  }
+  long long left = received;
+  for (std::size_t i = 0; i < p.blocks.size(); ++i) {
+    auto [lo, hi] = p.blocks[i];
+    std::size_t len = static_cast<std::size_t>(hi - lo);
+    VALGRIND_MAKE_MEM_UNDEFINED(p.base + lo, len);
+    VALGRIND_SET_VBITS(p.base + lo, p.vbits[i].data(), len);
+    std::size_t wrote = received < 0 ? len : (left <= 0 ? 0 : (static_cast<std::size_t>(left) < len ? static_cast<std::size_t>(left) : len));
+    if (wrote) VALGRIND_MAKE_MEM_DEFINED(p.base + lo, wrote);
+    left -= static_cast<long long>(wrote);
+    VALGRIND_PRINTF("ASSAY-UNPROTECT %p %lld\n", static_cast<void*>(p.base + lo), static_cast<long long>(len));
+  }
+}
+
+// The bytes a completed receive wrote, from its status; -1 when unknown: an
+// ignored status, or one whose fields (MPI_ERROR aside) MPI left undefined
+// (an inactive persistent request's empty status on MPICH).
+long long received_bytes(const MPI_Status* status) {
+  if (!status || status == MPI_STATUS_IGNORE) return -1;
+  unsigned char vbits[sizeof(MPI_Status)];
+  if (VALGRIND_GET_VBITS(status, vbits, sizeof vbits) != 1) return -1;
+  const std::size_t err = offsetof(MPI_Status, MPI_ERROR);
+  for (std::size_t i = 0; i < sizeof vbits; ++i)
+    if (vbits[i] && (i < err || i >= err + sizeof(int))) return -1;
+  int n = 0;
+  if (PMPI_Get_count(status, MPI_BYTE, &n) != MPI_SUCCESS || n == MPI_UNDEFINED) return -1;
+  return n;
+}
+
+// Before a completion call: the requests it may complete, in call.saved
+// after the status bookkeeping (appended at `from`).
+void save_requests(interpose::Call& call, const MPI_Request* reqs, int n) {
+  call.saved.push_back(static_cast<std::uint64_t>(n));
+  for (int i = 0; i < n; ++i) call.saved.push_back(interpose::key(reqs[i]));
+}
+// The index in call.saved where the request list starts.
+std::size_t requests_at(const interpose::Call& call) {
+  if (call.saved.empty()) return 0;
+  return 1 + call.saved[0];
+}
+void completed(const interpose::Call& call, int index, const MPI_Status* status) {
+  std::size_t at = requests_at(call);
+  if (call.saved.size() <= at || index < 0 || static_cast<std::uint64_t>(index) >= call.saved[at]) return;
+  unprotect(call.saved[at + 1 + static_cast<std::size_t>(index)], received_bytes(status));
+}
+
+// --- hooks --------------------------------------------------------------------------
+
+#define SEND_HOOK(NAME)                                                                                      \
+  void before_##NAME(interpose::Call& call, const void* buf, int count, MPI_Datatype type, int, int,        \
+                     MPI_Comm) noexcept {                                                                     \
+    check_send(call, buf, count, type);                                                                       \
+  }
+SEND_HOOK(Send)
+SEND_HOOK(Ssend)
+SEND_HOOK(Bsend)
+SEND_HOOK(Rsend)
+#define ISEND_HOOK(NAME)                                                                                     \
+  void before_##NAME(interpose::Call& call, const void* buf, int count, MPI_Datatype type, int, int,        \
+                     MPI_Comm, MPI_Request*) noexcept {                                                       \
+    check_send(call, buf, count, type);                                                                       \
+  }
+ISEND_HOOK(Isend)
+ISEND_HOOK(Ibsend)
+ISEND_HOOK(Issend)
+ISEND_HOOK(Irsend)
+
+void remember_persistent(int rc, const void* buf, int count, MPI_Datatype type, MPI_Request* req, bool recv) {
+  if (rc != MPI_SUCCESS || !req) return;
+  std::lock_guard<std::mutex> lock(state().m);
+  state().persistent[interpose::key(*req)] = {const_cast<void*>(buf), count, type, recv};
+}
+#define SEND_INIT_HOOK(NAME)                                                                                 \
+  void after_##NAME(interpose::Call&, int rc, const void* buf, int count, MPI_Datatype type, int, int,       \
+                    MPI_Comm, MPI_Request* req) noexcept {                                                    \
+    remember_persistent(rc, buf, count, type, req, false);                                                    \
+  }
+SEND_INIT_HOOK(Send_init)
+SEND_INIT_HOOK(Bsend_init)
+SEND_INIT_HOOK(Ssend_init)
+SEND_INIT_HOOK(Rsend_init)
+void after_Recv_init(interpose::Call&, int rc, void* buf, int count, MPI_Datatype type, int, int, MPI_Comm,
+                     MPI_Request* req) noexcept {
+  remember_persistent(rc, buf, count, type, req, true);
+}
+
+// A persistent operation reads (send) or may write (receive) its buffer from
+// its start.
+void before_start_one(interpose::Call& call, MPI_Request req) {
+  State::Persistent p{};
+  {
+    std::lock_guard<std::mutex> lock(state().m);
+    auto it = state().persistent.find(interpose::key(req));
+    if (it == state().persistent.end()) return;
+    p = it->second;
+  }
+  if (p.recv) check_recv(call, p.buf, p.count, p.type);
+  else check_send(call, p.buf, p.count, p.type);
+}
+void after_start_one(MPI_Request req) {
+  State::Persistent p{};
+  {
+    std::lock_guard<std::mutex> lock(state().m);
+    auto it = state().persistent.find(interpose::key(req));
+    if (it == state().persistent.end() || !it->second.recv) return;
+    p = it->second;
+  }
+  protect("MPI_Start", req, p.buf, p.count, p.type);
+}
+void before_Start(interpose::Call& call, MPI_Request* req) noexcept {
+  if (req) before_start_one(call, *req);
+}
+void after_Start(interpose::Call&, int rc, MPI_Request* req) noexcept {
+  if (rc == MPI_SUCCESS && req) after_start_one(*req);
+}
+void before_Startall(interpose::Call& call, int n, MPI_Request reqs[]) noexcept {
+  for (int i = 0; reqs && i < n; ++i) before_start_one(call, reqs[i]);
+}
+void after_Startall(interpose::Call&, int rc, int n, MPI_Request reqs[]) noexcept {
+  for (int i = 0; rc == MPI_SUCCESS && reqs && i < n; ++i) after_start_one(reqs[i]);
+}
+
+void before_Recv(interpose::Call& call, void* buf, int count, MPI_Datatype type, int, int, MPI_Comm,
+                 MPI_Status* status) noexcept {
+  check_recv(call, buf, count, type);
+  before_one_status(call, status);
+}
+void after_Recv(interpose::Call& call, int rc, void*, int, MPI_Datatype, int, int, MPI_Comm,
+                MPI_Status* status) noexcept {
+  after_one_status(call, rc, status);
+}
+void before_Irecv(interpose::Call& call, void* buf, int count, MPI_Datatype type, int, int, MPI_Comm,
+                  MPI_Request*) noexcept {
+  check_recv(call, buf, count, type);
+}
+void after_Irecv(interpose::Call&, int rc, void* buf, int count, MPI_Datatype type, int, int, MPI_Comm,
+                 MPI_Request* req) noexcept {
+  if (rc == MPI_SUCCESS && req) protect("MPI_Irecv", *req, buf, count, type);
+}
+void before_Mrecv(interpose::Call& call, void* buf, int count, MPI_Datatype type, MPI_Message*,
+                  MPI_Status* status) noexcept {
+  check_recv(call, buf, count, type);
+  before_one_status(call, status);
+}
+void after_Mrecv(interpose::Call& call, int rc, void*, int, MPI_Datatype, MPI_Message*, MPI_Status* status) noexcept {
+  after_one_status(call, rc, status);
+}
+void before_Imrecv(interpose::Call& call, void* buf, int count, MPI_Datatype type, MPI_Message*,
+                   MPI_Request*) noexcept {
+  check_recv(call, buf, count, type);
+}
+void after_Imrecv(interpose::Call&, int rc, void* buf, int count, MPI_Datatype type, MPI_Message*,
+                  MPI_Request* req) noexcept {
+  if (rc == MPI_SUCCESS && req) protect("MPI_Imrecv", *req, buf, count, type);
+}
+void before_Sendrecv(interpose::Call& call, const void* sbuf, int scount, MPI_Datatype stype, int, int, void* rbuf,
+                     int rcount, MPI_Datatype rtype, int, int, MPI_Comm, MPI_Status* status) noexcept {
+  check_send(call, sbuf, scount, stype);
+  check_recv(call, rbuf, rcount, rtype);
+  before_one_status(call, status);
+}
+void after_Sendrecv(interpose::Call& call, int rc, const void*, int, MPI_Datatype, int, int, void*, int, MPI_Datatype,
+                    int, int, MPI_Comm, MPI_Status* status) noexcept {
+  after_one_status(call, rc, status);
+}
+void before_Sendrecv_replace(interpose::Call& call, void* buf, int count, MPI_Datatype type, int, int, int, int,
+                             MPI_Comm, MPI_Status* status) noexcept {
+  check_send(call, buf, count, type);
+  check_recv(call, buf, count, type);
+  before_one_status(call, status);
+}
+void after_Sendrecv_replace(interpose::Call& call, int rc, void*, int, MPI_Datatype, int, int, int, int, MPI_Comm,
+                            MPI_Status* status) noexcept {
+  after_one_status(call, rc, status);
+}
+
+// Probes: the status of a probe is a single status too.
+void before_Probe(interpose::Call& call, int, int, MPI_Comm, MPI_Status* status) noexcept {
+  before_one_status(call, status);
+}
+void after_Probe(interpose::Call& call, int rc, int, int, MPI_Comm, MPI_Status* status) noexcept {
+  after_one_status(call, rc, status);
+}
+void before_Iprobe(interpose::Call& call, int, int, MPI_Comm, int*, MPI_Status* status) noexcept {
+  before_one_status(call, status);
+}
+void after_Iprobe(interpose::Call& call, int rc, int, int, MPI_Comm, int* flag, MPI_Status* status) noexcept {
+  if (flag && *flag) after_one_status(call, rc, status);
+}
+void before_Mprobe(interpose::Call& call, int, int, MPI_Comm, MPI_Message*, MPI_Status* status) noexcept {
+  before_one_status(call, status);
+}
+void after_Mprobe(interpose::Call& call, int rc, int, int, MPI_Comm, MPI_Message*, MPI_Status* status) noexcept {
+  after_one_status(call, rc, status);
+}
+void before_Improbe(interpose::Call& call, int, int, MPI_Comm, int*, MPI_Message*, MPI_Status* status) noexcept {
+  before_one_status(call, status);
+}
+void after_Improbe(interpose::Call& call, int rc, int, int, MPI_Comm, int* flag, MPI_Message*,
+                   MPI_Status* status) noexcept {
+  if (flag && *flag) after_one_status(call, rc, status);
+}
+
+// Completions. call.saved: [n statuses, defined flags...][n requests, keys...].
+void save_single(interpose::Call& call, MPI_Request* req, MPI_Status* status) {
+  if (status && status != MPI_STATUS_IGNORE) save_error_fields(call, status, 1);
+  else call.saved.push_back(0);
+  save_requests(call, req, req ? 1 : 0);
+}
+void before_Wait(interpose::Call& call, MPI_Request* req, MPI_Status* status) noexcept { save_single(call, req, status); }
+void after_Wait(interpose::Call& call, int rc, MPI_Request*, MPI_Status* status) noexcept {
+  if (rc != MPI_SUCCESS) return;
+  completed(call, 0, status);
+  unset_error_fields(call, status, 1);
+}
+void before_Test(interpose::Call& call, MPI_Request* req, int*, MPI_Status* status) noexcept {
+  save_single(call, req, status);
+}
+void after_Test(interpose::Call& call, int rc, MPI_Request*, int* flag, MPI_Status* status) noexcept {
+  if (rc != MPI_SUCCESS || !flag || !*flag) return;
+  completed(call, 0, status);
+  unset_error_fields(call, status, 1);
+}
+void save_array(interpose::Call& call, int n, MPI_Request reqs[], MPI_Status statuses[]) {
+  if (statuses && statuses != MPI_STATUSES_IGNORE && n > 0) save_error_fields(call, statuses, n);
+  else call.saved.push_back(0);
+  save_requests(call, reqs, reqs && n > 0 ? n : 0);
+}
+void before_Waitany(interpose::Call& call, int n, MPI_Request reqs[], int*, MPI_Status* status) noexcept {
+  if (status && status != MPI_STATUS_IGNORE) save_error_fields(call, status, 1);
+  else call.saved.push_back(0);
+  save_requests(call, reqs, reqs && n > 0 ? n : 0);
+}
+void after_Waitany(interpose::Call& call, int rc, int, MPI_Request[], int* index, MPI_Status* status) noexcept {
+  if (rc != MPI_SUCCESS || !index || *index == MPI_UNDEFINED) return;
+  completed(call, *index, status);
+  unset_error_fields(call, status, 1);
+}
+void before_Testany(interpose::Call& call, int n, MPI_Request reqs[], int* index, int*, MPI_Status* status) noexcept {
+  before_Waitany(call, n, reqs, index, status);
+}
+void after_Testany(interpose::Call& call, int rc, int n, MPI_Request reqs[], int* index, int* flag,
+                   MPI_Status* status) noexcept {
+  if (flag && *flag) after_Waitany(call, rc, n, reqs, index, status);
+}
+// Multiple completions set MPI_ERROR only when they return MPI_ERR_IN_STATUS
+// (MPI-3.1 §3.7.5); otherwise they leave the fields as they were.
+void after_all(const interpose::Call& call, int rc, int n, MPI_Status statuses[]) {
+  bool with_statuses = statuses && statuses != MPI_STATUSES_IGNORE;
+  if (rc != MPI_SUCCESS && rc != MPI_ERR_IN_STATUS) return;
+  for (int i = 0; i < n; ++i) {
+    const MPI_Status* s = with_statuses ? &statuses[i] : nullptr;
+    if (rc == MPI_ERR_IN_STATUS && s && s->MPI_ERROR != MPI_SUCCESS) continue;  // not completed
+    completed(call, i, s);
+  }
+  if (rc == MPI_SUCCESS && with_statuses) unset_error_fields(call, statuses, n);
+}
+void before_Waitall(interpose::Call& call, int n, MPI_Request reqs[], MPI_Status statuses[]) noexcept {
+  save_array(call, n, reqs, statuses);
+}
+void after_Waitall(interpose::Call& call, int rc, int n, MPI_Request[], MPI_Status statuses[]) noexcept {
+  after_all(call, rc, n, statuses);
+}
+void before_Testall(interpose::Call& call, int n, MPI_Request reqs[], int*, MPI_Status statuses[]) noexcept {
+  save_array(call, n, reqs, statuses);
+}
+void after_Testall(interpose::Call& call, int rc, int n, MPI_Request[], int* flag, MPI_Status statuses[]) noexcept {
+  if (flag && *flag) after_all(call, rc, n, statuses);
+}
+// Waitsome/Testsome: statuses[k] belongs to request indices[k].
+void after_some(const interpose::Call& call, int rc, int* outcount, int indices[], MPI_Status statuses[]) {
+  if ((rc != MPI_SUCCESS && rc != MPI_ERR_IN_STATUS) || !outcount || *outcount == MPI_UNDEFINED || !indices) return;
+  bool with_statuses = statuses && statuses != MPI_STATUSES_IGNORE;
+  for (int k = 0; k < *outcount; ++k) {
+    const MPI_Status* s = with_statuses ? &statuses[k] : nullptr;
+    if (rc == MPI_ERR_IN_STATUS && s && s->MPI_ERROR != MPI_SUCCESS) continue;
+    completed(call, indices[k], s);
+  }
+  if (rc == MPI_SUCCESS && with_statuses) unset_error_fields(call, statuses, *outcount);
+}
+void before_Waitsome(interpose::Call& call, int n, MPI_Request reqs[], int*, int*, MPI_Status statuses[]) noexcept {
+  save_array(call, n, reqs, statuses);
+}
+void after_Waitsome(interpose::Call& call, int rc, int, MPI_Request[], int* outcount, int indices[],
+                    MPI_Status statuses[]) noexcept {
+  after_some(call, rc, outcount, indices, statuses);
+}
+void before_Testsome(interpose::Call& call, int n, MPI_Request reqs[], int*, int*, MPI_Status statuses[]) noexcept {
+  save_array(call, n, reqs, statuses);
+}
+void after_Testsome(interpose::Call& call, int rc, int, MPI_Request[], int* outcount, int indices[],
+                    MPI_Status statuses[]) noexcept {
+  after_some(call, rc, outcount, indices, statuses);
+}
+// A freed request's receive may still be in progress: its buffer is given
+// back at once (the program cannot know when it is safe; nothing to check).
+void before_Request_free(interpose::Call& call, MPI_Request* req) noexcept {
+  call.saved.push_back(0);
+  save_requests(call, req, req ? 1 : 0);
+}
+void after_Request_free(interpose::Call& call, int, MPI_Request*) noexcept {
+  std::size_t at = requests_at(call);
+  if (call.saved.size() > at + 1) {
+    unprotect(call.saved[at + 1], -1);
+    std::lock_guard<std::mutex> lock(state().m);
+    state().persistent.erase(call.saved[at + 1]);
+  }
+}
+
+// Collectives that read a buffer as data (the sends of the collective): Bcast
+// at its root, Reduce and Allreduce (the receive buffer when MPI_IN_PLACE: it
+// is the input then, MPI-3.1 §5.9.1); where a rank receives, the bytes must be
+// addressable.
+int rank_in(MPI_Comm comm) {
+  int r = -1;
+  if (comm != MPI_COMM_NULL) PMPI_Comm_rank(comm, &r);
+  return r;
+}
+void before_Bcast(interpose::Call& call, void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm) noexcept {
+  if (rank_in(comm) == root) check_send(call, buf, count, type);
+  else check_recv(call, buf, count, type);
+}
+void before_Reduce(interpose::Call& call, const void* sbuf, void* rbuf, int count, MPI_Datatype type, MPI_Op,
+                   int root, MPI_Comm comm) noexcept {
+  bool at_root = rank_in(comm) == root;
+  check_send(call, sbuf == MPI_IN_PLACE && at_root ? rbuf : sbuf, count, type);
+  if (at_root) check_recv(call, rbuf, count, type);
+}
+void before_Allreduce(interpose::Call& call, const void* sbuf, void* rbuf, int count, MPI_Datatype type, MPI_Op,
+                      MPI_Comm) noexcept {
+  check_send(call, sbuf == MPI_IN_PLACE ? rbuf : sbuf, count, type);
+  check_recv(call, rbuf, count, type);
+}
+
+interpose::Checker make_checker() {
+  interpose::Checker c{"memcheck"};
+  auto& h = c.hooks;
+  h.before_MPI_Send = before_Send;
+  h.before_MPI_Ssend = before_Ssend;
+  h.before_MPI_Bsend = before_Bsend;
+  h.before_MPI_Rsend = before_Rsend;
+  h.before_MPI_Isend = before_Isend;
+  h.before_MPI_Ibsend = before_Ibsend;
+  h.before_MPI_Issend = before_Issend;
+  h.before_MPI_Irsend = before_Irsend;
+  h.after_MPI_Send_init = after_Send_init;
+  h.after_MPI_Bsend_init = after_Bsend_init;
+  h.after_MPI_Ssend_init = after_Ssend_init;
+  h.after_MPI_Rsend_init = after_Rsend_init;
+  h.after_MPI_Recv_init = after_Recv_init;
+  h.before_MPI_Start = before_Start;
+  h.after_MPI_Start = after_Start;
+  h.before_MPI_Startall = before_Startall;
+  h.after_MPI_Startall = after_Startall;
+  h.before_MPI_Recv = before_Recv;
+  h.after_MPI_Recv = after_Recv;
+  h.before_MPI_Irecv = before_Irecv;
+  h.after_MPI_Irecv = after_Irecv;
+  h.before_MPI_Mrecv = before_Mrecv;
+  h.after_MPI_Mrecv = after_Mrecv;
+  h.before_MPI_Imrecv = before_Imrecv;
+  h.after_MPI_Imrecv = after_Imrecv;
+  h.before_MPI_Sendrecv = before_Sendrecv;
+  h.after_MPI_Sendrecv = after_Sendrecv;
+  h.before_MPI_Sendrecv_replace = before_Sendrecv_replace;
+  h.after_MPI_Sendrecv_replace = after_Sendrecv_replace;
+  h.before_MPI_Probe = before_Probe;
+  h.after_MPI_Probe = after_Probe;
+  h.before_MPI_Iprobe = before_Iprobe;
+  h.after_MPI_Iprobe = after_Iprobe;
+  h.before_MPI_Mprobe = before_Mprobe;
+  h.after_MPI_Mprobe = after_Mprobe;
+  h.before_MPI_Improbe = before_Improbe;
+  h.after_MPI_Improbe = after_Improbe;
+  h.before_MPI_Wait = before_Wait;
+  h.after_MPI_Wait = after_Wait;
+  h.before_MPI_Test = before_Test;
+  h.after_MPI_Test = after_Test;
+  h.before_MPI_Waitany = before_Waitany;
+  h.after_MPI_Waitany = after_Waitany;
+  h.before_MPI_Testany = before_Testany;
+  h.after_MPI_Testany = after_Testany;
+  h.before_MPI_Waitall = before_Waitall;
+  h.after_MPI_Waitall = after_Waitall;
+  h.before_MPI_Testall = before_Testall;
+  h.after_MPI_Testall = after_Testall;
+  h.before_MPI_Waitsome = before_Waitsome;
+  h.after_MPI_Waitsome = after_Waitsome;
+  h.before_MPI_Testsome = before_Testsome;
+  h.after_MPI_Testsome = after_Testsome;
+  h.before_MPI_Request_free = before_Request_free;
+  h.after_MPI_Request_free = after_Request_free;
+  h.before_MPI_Bcast = before_Bcast;
+  h.before_MPI_Reduce = before_Reduce;
+  h.before_MPI_Allreduce = before_Allreduce;
+  return c;
+}
+
+const interpose::Checker checker = make_checker();
+ASSAY_REGISTER_CHECKER(checker);
+}  // namespace
+}  // namespace assay::memcheck

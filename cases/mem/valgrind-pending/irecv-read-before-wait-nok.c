@@ -1,0 +1,27 @@
+// DESCRIPTION: Rank 0 reads the buffer of an MPI_Irecv before MPI_Wait completed it.
+// NPROCS: 2
+// EXPECT: error nb.buffer.recv-access
+// EXPECT-AT: irecv read
+// TWIN: mem/valgrind-pending/irecv-read-after-wait-ok
+// NOTE: MPI-3.1 §3.7.2: the receive buffer of a nonblocking receive may not be accessed until the receive completes.
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0) {
+        int in[4] = {0, 0, 0, 0};
+        MPI_Request req;
+        MPI_Irecv(in, 4, MPI_INT, 1, 0, MPI_COMM_WORLD, &req); // @irecv
+        int first = in[0];                    // @read
+        MPI_Wait(&req, MPI_STATUS_IGNORE);   // @wait
+        (void)first;
+    } else if (rank == 1) {
+        int out[4] = {1, 2, 3, 4};
+        MPI_Send(out, 4, MPI_INT, 0, 0, MPI_COMM_WORLD);
+    }
+    MPI_Finalize();
+    return 0;
+}

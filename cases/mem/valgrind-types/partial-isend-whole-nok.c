@@ -1,0 +1,33 @@
+// DESCRIPTION: Rank 0 fills 6 of 8 malloc'd doubles and sends all 8 with MPI_Isend: the last two were never written.
+// NPROCS: 2
+// EXPECT: error mem.send.uninitialized
+// EXPECT-AT: send
+// TWIN: mem/valgrind-types/partial-isend-prefix-ok
+#include <mpi.h>
+#include <stdlib.h>
+
+enum { N = 8, FILLED = 6 };
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int errors = 0;
+    if (rank == 0) {
+        double *buf = malloc(N * sizeof *buf);
+        for (int i = 0; i < FILLED; i++)
+            buf[i] = 0.5 * i;
+        MPI_Request req;
+        MPI_Isend(buf, N, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD, &req); // @send
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+        free(buf);
+    } else if (rank == 1) {
+        double in[N];
+        MPI_Recv(in, N, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        for (int i = 0; i < FILLED; i++)
+            errors += in[i] != 0.5 * i;
+    }
+    MPI_Finalize();
+    return errors != 0;
+}

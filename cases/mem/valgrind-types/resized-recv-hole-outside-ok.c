@@ -1,0 +1,28 @@
+// DESCRIPTION: Rank 1 receives 2 ints spaced 12 bytes apart (MPI_INT resized to extent 12) into a 16-byte block: both ints lie inside it, the trailing hole outside is not written.
+// NPROCS: 2
+// EXPECT: ok
+// TWIN: mem/valgrind-types/resized-recv-overrun-nok
+// NOTE: MPI-3.1 §4.1: a receive writes at most count x the type map; the hole after the last int is not part of it.
+#include <mpi.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Datatype spaced;
+    MPI_Type_create_resized(MPI_INT, 0, 12, &spaced);
+    MPI_Type_commit(&spaced);
+    if (rank == 0) {
+        int out[2] = {7, 8};
+        MPI_Send(out, 2, MPI_INT, 1, 0, MPI_COMM_WORLD);
+    } else if (rank == 1) {
+        char *block = malloc(16);
+        MPI_Recv(block, 2, spaced, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); // @recv
+        free(block);
+    }
+    MPI_Type_free(&spaced);
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,21 @@
+// DESCRIPTION: Both ranks exchange 4 ints with MPI_Sendrecv of which only 3 were written.
+// NPROCS: 2
+// EXPECT: error mem.send.uninitialized
+// EXPECT-AT: send
+// TWIN: mem/valgrind-types/sendrecv-written-ok
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int out[4], in[4];
+    for (int i = 0; i < 3; i++)
+        out[i] = rank * 10 + i;
+    int other = 1 - rank;
+    MPI_Sendrecv(out, 4, MPI_INT, other, 0, in, 4, MPI_INT, other, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); // @send
+    int errors = in[0] != other * 10;
+    MPI_Finalize();
+    return errors;
+}

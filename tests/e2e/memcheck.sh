@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The memcheck backend (Valgrind memcheck + the shim) on one pair per mechanism:
+# a send of an uninitialised block of a vector datatype (the shim's own check;
+# the twin's unwritten holes are not sent), a pending Irecv buffer read (a
+# memcheck error in a range the shim announced as protected), and status.MPI_ERROR
+# used after MPI_Testany (a memcheck error whose origin is the shim's
+# annotation). Each erroneous case is TP and located, each twin TN. Skips when
+# valgrind is not installed.
+source "$(dirname "$0")/lib.sh"
+mpi=$1
+command -v valgrind >/dev/null || { echo "SKIP: valgrind not installed"; exit 125; }
+j=$work/results.jsonl
+pairs='mem/valgrind-types/vector-block-unwritten-nok mem/valgrind-types/vector-holes-unwritten-ok mem/valgrind-pending/irecv-read-before-wait-nok mem/valgrind-pending/irecv-read-after-wait-ok mem/valgrind-status/testany-error-field-nok mem/valgrind-status/testany-return-code-ok'
+# shellcheck disable=SC2086
+run --backend memcheck --mpi "$mpi" --oversubscribe --journal "$j" --quiet $pairs > "$work/out" 2>&1 || { cat "$work/out"; fail "run failed"; }
+cat "$work/out"
+for c in mem/valgrind-types/vector-block-unwritten-nok mem/valgrind-pending/irecv-read-before-wait-nok mem/valgrind-status/testany-error-field-nok; do
+  expect_field "$j" "$c" memcheck outcome TP
+  expect_field "$j" "$c" memcheck located true
+done
+for c in mem/valgrind-types/vector-holes-unwritten-ok mem/valgrind-pending/irecv-read-after-wait-ok mem/valgrind-status/testany-return-code-ok; do
+  expect_field "$j" "$c" memcheck outcome TN
+done
+echo "PASS"
