@@ -132,8 +132,12 @@ class MatrixRun {
     return fmt::format("{} {} {}{}", item.backend().name, item.mpi().name, item.c->id,
                        item.c->runs > 1 ? fmt::format(" run {}", item.run) : "");
   }
-  // Slots a run takes: its ranks (at most all of them), or one when oversubscribing.
-  int slots_of(const Item& item) const { return opt_.oversubscribe ? 1 : std::min(item.c->nprocs, opt_.jobs); }
+  // Slots a run takes: its ranks (at most all of them), or one when oversubscribing
+  // or analysing statically (the compiler is one process, whatever the ranks).
+  int slots_of(const Item& item) const {
+    if (opt_.oversubscribe || item.backend().kind == BackendKind::static_analysis) return 1;
+    return std::min(item.c->nprocs, opt_.jobs);
+  }
   const BuildState* build_of(const Item& item) const {
     return item.build ? builds_.at(item.build->key()).get() : nullptr;
   }
