@@ -48,6 +48,11 @@ std::string_view id(ErrorClass c) {
     case ErrorClass::res_arg_invalid: return "res.arg.invalid";
     case ErrorClass::res_leak_request: return "res.leak.request";
     case ErrorClass::rma_local_target_access_during_remote: return "rma.local.target-access-during-remote";
+    case ErrorClass::rma_local_origin_write_during_put: return "rma.local.origin-write-during-put";
+    case ErrorClass::rma_local_origin_access_during_get: return "rma.local.origin-access-during-get";
+    case ErrorClass::nb_buffer_send_write: return "nb.buffer.send-write";
+    case ErrorClass::nb_buffer_recv_access: return "nb.buffer.recv-access";
+    case ErrorClass::coll_buffer_access_during_nbc: return "coll.buffer.access-during-nbc";
   }
   return "unknown";
 }

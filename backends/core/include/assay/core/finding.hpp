@@ -58,6 +58,11 @@ enum class ErrorClass {
   res_arg_invalid,
   res_leak_request,
   rma_local_target_access_during_remote,
+  rma_local_origin_write_during_put,
+  rma_local_origin_access_during_get,
+  nb_buffer_send_write,
+  nb_buffer_recv_access,
+  coll_buffer_access_during_nbc,
 };
 std::string_view id(ErrorClass c);
 
