@@ -88,7 +88,7 @@ TEST(InFlight, AgreesWithAByteMap) {
   std::vector<std::set<InFlight::Op>> bytes(256);
   std::set<InFlight::Op> live;
   for (int step = 0; step < 3000; ++step) {
-    const InFlight::Op op = rng() % 24;
+    const auto op = static_cast<InFlight::Op>(rng() % 24);
     if (live.count(op) && rng() % 2) {
       s.remove(op);
       for (auto& b : bytes) b.erase(op);
