@@ -51,6 +51,11 @@ std::string_view id(ErrorClass c) {
     case ErrorClass::mem_send_overrun: return "mem.send.overrun";
     case ErrorClass::mem_send_uninitialized: return "mem.send.uninitialized";
     case ErrorClass::mem_recv_overrun: return "mem.recv.overrun";
+    case ErrorClass::rma_local_origin_write_during_put: return "rma.local.origin-write-during-put";
+    case ErrorClass::rma_local_origin_access_during_get: return "rma.local.origin-access-during-get";
+    case ErrorClass::nb_buffer_send_write: return "nb.buffer.send-write";
+    case ErrorClass::nb_buffer_recv_access: return "nb.buffer.recv-access";
+    case ErrorClass::coll_buffer_access_during_nbc: return "coll.buffer.access-during-nbc";
   }
   return "unknown";
 }

@@ -61,6 +61,11 @@ enum class ErrorClass {
   mem_send_overrun,
   mem_send_uninitialized,
   mem_recv_overrun,
+  rma_local_origin_write_during_put,
+  rma_local_origin_access_during_get,
+  nb_buffer_send_write,
+  nb_buffer_recv_access,
+  coll_buffer_access_during_nbc,
 };
 std::string_view id(ErrorClass c);
 

@@ -1,0 +1,56 @@
+#pragma once
+// The memory ranges of operations in flight in one process (the llvm
+// backend's runtime, docs/backends.md "llvm"): each operation (a pending
+// Isend, Irecv, RMA origin buffer, nonblocking-collective buffer, ...) covers
+// one or more byte ranges [lo, hi) of this process's memory until it
+// completes. Ranges of different operations may overlap (two Isends of one
+// buffer are legal), so the set is kept as disjoint elementary segments, each
+// listing the operations covering it, in a std::map (red-black tree):
+// lookup O(log n + k) for k segments met, insertion and removal
+// O(log n + k) per range. MPI-free, unit-tested (tests/unit/core/inflight_test.cpp).
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace assay::core {
+
+class InFlight {
+ public:
+  using Op = std::uint32_t;
+  using Range = std::pair<std::uintptr_t, std::uintptr_t>;  // [lo, hi)
+
+  // Adds `op` over [lo, hi) (empty ranges are ignored); an op may be added
+  // over several ranges (the blocks of a datatype with holes).
+  void add(Op op, std::uintptr_t lo, std::uintptr_t hi);
+  // Removes every range of `op`; false when it had none.
+  bool remove(Op op);
+  bool contains(Op op) const { return ranges_.count(op) != 0; }
+  // The operations whose ranges overlap [lo, hi), each once, in ascending order.
+  std::vector<Op> overlapping(std::uintptr_t lo, std::uintptr_t hi) const;
+  // Operations with at least one range, and elementary segments (the tree's size).
+  std::size_t ops() const { return ranges_.size(); }
+  std::size_t segments() const { return segments_.size(); }
+  bool empty() const { return ranges_.empty(); }
+  // The ranges `op` was added over, merged.
+  std::vector<Range> ranges_of(Op op) const;
+
+ private:
+  struct Segment {
+    std::uintptr_t hi;
+    std::vector<Op> ops;  // sorted
+  };
+  using Map = std::map<std::uintptr_t, Segment>;
+  // Makes `at` a segment boundary (splits the segment strictly containing it).
+  void split(std::uintptr_t at);
+  // Merges the segment starting at `at` with its left neighbour when they touch
+  // and list the same operations.
+  void merge_left(Map::iterator it);
+
+  Map segments_;
+  std::unordered_map<Op, std::vector<Range>> ranges_;
+};
+
+}  // namespace assay::core

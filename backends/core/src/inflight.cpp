@@ -1,0 +1,107 @@
+#include "assay/core/inflight.hpp"
+
+#include <algorithm>
+#include <iterator>
+
+namespace assay::core {
+
+void InFlight::split(std::uintptr_t at) {
+  auto it = segments_.upper_bound(at);
+  if (it == segments_.begin()) return;
+  --it;
+  if (it->first == at || it->second.hi <= at) return;  // already a boundary, or in a gap
+  Segment right{it->second.hi, it->second.ops};
+  it->second.hi = at;
+  segments_.emplace_hint(std::next(it), at, std::move(right));
+}
+
+void InFlight::merge_left(Map::iterator it) {
+  if (it == segments_.end() || it == segments_.begin()) return;
+  auto left = std::prev(it);
+  if (left->second.hi != it->first || left->second.ops != it->second.ops) return;
+  left->second.hi = it->second.hi;
+  segments_.erase(it);
+}
+
+void InFlight::add(Op op, std::uintptr_t lo, std::uintptr_t hi) {
+  if (hi <= lo) return;
+  ranges_[op].emplace_back(lo, hi);
+  split(lo);
+  split(hi);
+  std::uintptr_t at = lo;
+  auto it = segments_.lower_bound(lo);
+  while (at < hi) {
+    if (it == segments_.end() || it->first > at) {
+      // A gap [at, next segment or hi): a new segment of this op alone.
+      const std::uintptr_t end = (it == segments_.end()) ? hi : std::min(hi, it->first);
+      it = segments_.emplace_hint(it, at, Segment{end, {op}});
+    } else {
+      auto& ops = it->second.ops;
+      auto pos = std::lower_bound(ops.begin(), ops.end(), op);
+      if (pos == ops.end() || *pos != op) ops.insert(pos, op);
+    }
+    at = it->second.hi;
+    ++it;
+  }
+  // Neighbours listing the same ops become one segment again.
+  auto first = segments_.find(lo);
+  auto last = segments_.lower_bound(hi);
+  std::vector<std::uintptr_t> starts;
+  for (auto i = first; i != last; ++i) starts.push_back(i->first);
+  if (last != segments_.end()) starts.push_back(last->first);
+  for (std::uintptr_t s : starts) merge_left(segments_.find(s));
+}
+
+bool InFlight::remove(Op op) {
+  auto r = ranges_.find(op);
+  if (r == ranges_.end()) return false;
+  for (const Range& range : r->second) {
+    auto it = segments_.upper_bound(range.first);
+    if (it != segments_.begin()) --it;
+    while (it != segments_.end() && it->first < range.second) {
+      auto& ops = it->second.ops;
+      auto pos = std::lower_bound(ops.begin(), ops.end(), op);
+      if (pos != ops.end() && *pos == op) ops.erase(pos);
+      if (ops.empty()) {
+        it = segments_.erase(it);
+      } else {
+        auto next = std::next(it);
+        merge_left(it);  // may erase it
+        it = next;
+      }
+    }
+    merge_left(it);
+  }
+  ranges_.erase(r);
+  return true;
+}
+
+std::vector<InFlight::Op> InFlight::overlapping(std::uintptr_t lo, std::uintptr_t hi) const {
+  std::vector<Op> out;
+  if (hi <= lo || segments_.empty()) return out;
+  auto it = segments_.upper_bound(lo);
+  if (it != segments_.begin()) {
+    auto prev = std::prev(it);
+    if (prev->second.hi > lo) it = prev;
+  }
+  for (; it != segments_.end() && it->first < hi; ++it) out.insert(out.end(), it->second.ops.begin(), it->second.ops.end());
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::vector<InFlight::Range> InFlight::ranges_of(Op op) const {
+  std::vector<Range> out;
+  auto r = ranges_.find(op);
+  if (r == ranges_.end()) return out;
+  out = r->second;
+  std::sort(out.begin(), out.end());
+  std::vector<Range> merged;
+  for (const Range& x : out) {
+    if (!merged.empty() && x.first <= merged.back().second) merged.back().second = std::max(merged.back().second, x.second);
+    else merged.push_back(x);
+  }
+  return merged;
+}
+
+}  // namespace assay::core

@@ -1,0 +1,205 @@
+// AssayLLVM.so: the llvm backend's pass plugin (LLVM 14). clang-14 loads it
+// with -fpass-plugin (through mpicc.openmpi / mpicc.mpich with
+// OMPI_CC/MPICH_CC=clang-14, see backend.json); at the end of the pipeline
+// (also at -O0) it instruments, in every function of the module:
+//   - loads, stores, atomicrmw and cmpxchg: one call
+//     __assay_llvm_access(address, size, kind) before the instruction;
+//   - memcpy/memmove/memset (intrinsics or calls): the source read and the
+//     destination written over the length;
+//   - calls to C library functions that read or write buffers (strcpy,
+//     strncpy, strcat, strlen, memcmp, the printf family's string arguments
+//     are not modelled): their reads and writes, the string lengths computed
+//     at run time (__assay_llvm_string);
+// each call carries the debug location of the access it checks, so the
+// runtime's return address names the access's file:line. Accesses whose
+// objects provably never reach MPI (filter.hpp) are not instrumented; with
+// ASSAY_LLVM_FILTER=0 in the compiler's environment every access is.
+// A constructor registers the module's counts with the runtime
+// (__assay_llvm_module), which writes them into the run folder.
+#include <cstdlib>
+#include <string>
+
+#include "filter.hpp"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/PassPlugin.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+namespace assay::llvmpass {
+namespace {
+
+// Access kinds, shared with the runtime (backends/llvm/runtime/runtime.cpp).
+enum Kind : unsigned { kLoad = 0, kStore = 1, kAtomic = 2, kCopyRead = 3, kCopyWrite = 4, kSet = 5, kLibRead = 6, kLibWrite = 7 };
+
+bool filtering_enabled() {
+  const char* v = std::getenv("ASSAY_LLVM_FILTER");
+  return !v || std::string(v) != "0";
+}
+
+// A library call that reads or writes a buffer: which arguments, with which
+// length (an argument index, or -1: the string's length + 1 at run time).
+struct LibAccess {
+  unsigned arg;
+  Kind kind;
+  int length_arg;   // index of a size argument, -1 for a string
+  int length_from;  // for a string: the argument whose length counts (strcpy: the source's)
+};
+
+std::vector<LibAccess> library_accesses(llvm::StringRef name) {
+  if (name == "memcpy" || name == "memmove")
+    return {{0, kCopyWrite, 2, 0}, {1, kCopyRead, 2, 0}};
+  if (name == "memset") return {{0, kSet, 2, 0}};
+  if (name == "bzero") return {{0, kSet, 1, 0}};
+  if (name == "memcmp") return {{0, kLibRead, 2, 0}, {1, kLibRead, 2, 0}};
+  if (name == "strlen") return {{0, kLibRead, -1, 0}};
+  if (name == "strcpy") return {{0, kLibWrite, -1, 1}, {1, kLibRead, -1, 1}};
+  if (name == "strcmp") return {{0, kLibRead, -1, 0}, {1, kLibRead, -1, 1}};
+  if (name == "strncpy") return {{0, kLibWrite, 2, 0}, {1, kLibRead, 2, 0}};
+  if (name == "strcat") return {{1, kLibRead, -1, 1}};
+  return {};
+}
+
+struct Counts {
+  unsigned accesses = 0, instrumented = 0;
+};
+
+class Instrumenter {
+ public:
+  explicit Instrumenter(llvm::Module& m) : m_(m), ctx_(m.getContext()), filter_(m), filtering_(filtering_enabled()) {
+    auto* i8p = llvm::Type::getInt8PtrTy(ctx_);
+    auto* i64 = llvm::Type::getInt64Ty(ctx_);
+    auto* i32 = llvm::Type::getInt32Ty(ctx_);
+    auto* void_ty = llvm::Type::getVoidTy(ctx_);
+    access_ = m.getOrInsertFunction("__assay_llvm_access", void_ty, i8p, i64, i32);
+    string_ = m.getOrInsertFunction("__assay_llvm_string", void_ty, i8p, i8p, i32);
+  }
+
+  Counts run() {
+    for (llvm::Function& f : m_) {
+      if (f.isDeclaration() || f.getName().startswith("__assay_llvm")) continue;
+      std::vector<llvm::Instruction*> todo;
+      for (llvm::Instruction& i : llvm::instructions(f)) todo.push_back(&i);
+      for (llvm::Instruction* i : todo) visit(*i);
+    }
+    register_module();
+    return counts_;
+  }
+
+ private:
+  void check(llvm::Instruction& before, llvm::Value* address, llvm::Value* size, Kind kind) {
+    ++counts_.accesses;
+    if (filtering_ && filter_.only_local(address)) return;
+    ++counts_.instrumented;
+    llvm::IRBuilder<> b(&before);
+    b.SetCurrentDebugLocation(location(before));
+    auto* i8p = llvm::Type::getInt8PtrTy(ctx_);
+    llvm::Value* p = b.CreatePointerCast(address, i8p);
+    llvm::Value* n = b.CreateZExtOrTrunc(size, b.getInt64Ty());
+    b.CreateCall(access_, {p, n, b.getInt32(kind)});
+  }
+
+  void check_string(llvm::Instruction& before, llvm::Value* address, llvm::Value* measured, Kind kind) {
+    ++counts_.accesses;
+    if (filtering_ && filter_.only_local(address)) return;
+    ++counts_.instrumented;
+    llvm::IRBuilder<> b(&before);
+    b.SetCurrentDebugLocation(location(before));
+    auto* i8p = llvm::Type::getInt8PtrTy(ctx_);
+    b.CreateCall(string_, {b.CreatePointerCast(address, i8p), b.CreatePointerCast(measured, i8p), b.getInt32(kind)});
+  }
+
+  // The instruction's location, else the closest one before it in its block
+  // (a call in a function with debug info should carry one).
+  static llvm::DebugLoc location(llvm::Instruction& i) {
+    if (i.getDebugLoc()) return i.getDebugLoc();
+    for (llvm::Instruction* p = i.getPrevNode(); p; p = p->getPrevNode())
+      if (p->getDebugLoc()) return p->getDebugLoc();
+    if (llvm::DISubprogram* sp = i.getFunction()->getSubprogram())
+      return llvm::DILocation::get(i.getContext(), sp->getLine(), 0, sp);
+    return {};
+  }
+
+  llvm::Value* bytes(llvm::Type* t) {
+    return llvm::ConstantInt::get(llvm::Type::getInt64Ty(ctx_), m_.getDataLayout().getTypeStoreSize(t).getFixedSize());
+  }
+
+  void visit(llvm::Instruction& i) {
+    if (auto* load = llvm::dyn_cast<llvm::LoadInst>(&i)) {
+      check(i, load->getPointerOperand(), bytes(load->getType()), kLoad);
+    } else if (auto* store = llvm::dyn_cast<llvm::StoreInst>(&i)) {
+      check(i, store->getPointerOperand(), bytes(store->getValueOperand()->getType()), kStore);
+    } else if (auto* rmw = llvm::dyn_cast<llvm::AtomicRMWInst>(&i)) {
+      check(i, rmw->getPointerOperand(), bytes(rmw->getValOperand()->getType()), kAtomic);
+    } else if (auto* cx = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&i)) {
+      check(i, cx->getPointerOperand(), bytes(cx->getNewValOperand()->getType()), kAtomic);
+    } else if (auto* mt = llvm::dyn_cast<llvm::MemTransferInst>(&i)) {
+      check(i, mt->getRawDest(), mt->getLength(), kCopyWrite);
+      check(i, mt->getRawSource(), mt->getLength(), kCopyRead);
+    } else if (auto* ms = llvm::dyn_cast<llvm::MemSetInst>(&i)) {
+      check(i, ms->getRawDest(), ms->getLength(), kSet);
+    } else if (auto* call = llvm::dyn_cast<llvm::CallInst>(&i)) {
+      const llvm::Function* f = call->getCalledFunction();
+      if (!f || !f->isDeclaration() || llvm::isa<llvm::IntrinsicInst>(call)) return;
+      for (const LibAccess& a : library_accesses(f->getName())) {
+        if (a.arg >= call->arg_size()) continue;
+        llvm::Value* p = call->getArgOperand(a.arg);
+        if (a.length_arg >= 0 && static_cast<unsigned>(a.length_arg) < call->arg_size())
+          check(i, p, call->getArgOperand(a.length_arg), a.kind);
+        else if (a.length_arg < 0 && static_cast<unsigned>(a.length_from) < call->arg_size())
+          check_string(i, p, call->getArgOperand(a.length_from), a.kind);
+      }
+    }
+  }
+
+  // A constructor: __assay_llvm_module(source file, accesses, instrumented).
+  void register_module() {
+    auto* i8p = llvm::Type::getInt8PtrTy(ctx_);
+    auto* i32 = llvm::Type::getInt32Ty(ctx_);
+    auto* void_ty = llvm::Type::getVoidTy(ctx_);
+    llvm::FunctionCallee reg = m_.getOrInsertFunction("__assay_llvm_module", void_ty, i8p, i32, i32);
+    auto* ctor = llvm::Function::Create(llvm::FunctionType::get(void_ty, false), llvm::GlobalValue::InternalLinkage,
+                                        "__assay_llvm_module_ctor", m_);
+    llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx_, "", ctor));
+    llvm::Constant* name = b.CreateGlobalStringPtr(m_.getSourceFileName(), "__assay_llvm_source");
+    b.CreateCall(reg, {name, b.getInt32(counts_.accesses), b.getInt32(counts_.instrumented)});
+    b.CreateRetVoid();
+    llvm::appendToGlobalCtors(m_, ctor, 0);
+  }
+
+  llvm::Module& m_;
+  llvm::LLVMContext& ctx_;
+  LocalObjects filter_;
+  bool filtering_;
+  llvm::FunctionCallee access_, string_;
+  Counts counts_;
+};
+
+struct InstrumentPass : llvm::PassInfoMixin<InstrumentPass> {
+  llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager&) {
+    const Counts c = Instrumenter(m).run();
+    if (const char* v = std::getenv("ASSAY_LLVM_VERBOSE"); v && std::string(v) == "1")
+      llvm::errs() << "assay-llvm: " << m.getSourceFileName() << ": " << c.instrumented << " of " << c.accesses
+                   << " accesses instrumented\n";
+    return llvm::PreservedAnalyses::none();
+  }
+  static bool isRequired() { return true; }
+};
+
+}  // namespace
+}  // namespace assay::llvmpass
+
+extern "C" LLVM_ATTRIBUTE_WEAK __attribute__((visibility("default"))) llvm::PassPluginLibraryInfo
+llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "AssayLLVM", "1", [](llvm::PassBuilder& builder) {
+            builder.registerOptimizerLastEPCallback([](llvm::ModulePassManager& passes, llvm::OptimizationLevel) {
+              passes.addPass(assay::llvmpass::InstrumentPass());
+            });
+          }};
+}

@@ -1,0 +1,187 @@
+// The llvm backend's runtime, access side: every load, store, atomic and
+// buffer-touching library call the pass instrumented arrives here with its
+// address, size and kind; the call's return address carries the access's
+// debug location. Fast path: no range in flight (one relaxed atomic load).
+#include "runtime.hpp"
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "assay/interpose/datatypes.hpp"
+#include "assay/interpose/findings.hpp"
+
+namespace assay::llvmrt {
+namespace {
+
+// Operations in flight in this process; accesses skip the lookup while 0.
+std::atomic<std::size_t> in_flight{0};
+std::atomic<std::uint64_t> checks{0}, slow_checks{0};
+
+// Access kinds, as the pass numbers them (plugin.cpp).
+enum Kind : std::uint32_t { kLoad = 0, kStore, kAtomic, kCopyRead, kCopyWrite, kSet, kLibRead, kLibWrite };
+bool writes(std::uint32_t k) { return k == kStore || k == kAtomic || k == kCopyWrite || k == kSet || k == kLibWrite; }
+const char* how(std::uint32_t k) {
+  switch (k) {
+    case kLoad: return "load";
+    case kStore: return "store";
+    case kAtomic: return "atomic update";
+    case kCopyRead: return "memcpy/memmove reading";
+    case kCopyWrite: return "memcpy/memmove writing";
+    case kSet: return "memset";
+    case kLibRead: return "library call reading";
+    case kLibWrite: return "library call writing";
+  }
+  return "access";
+}
+
+struct Module {
+  std::string source;
+  std::uint32_t accesses, instrumented;
+};
+std::vector<Module>& modules() {
+  static auto* m = new std::vector<Module>;  // never destroyed: constructors and exit
+  return *m;
+}
+
+void check(std::uintptr_t addr, std::uint64_t size, std::uint32_t kind, std::uintptr_t pc) {
+  checks.fetch_add(1, std::memory_order_relaxed);
+  if (in_flight.load(std::memory_order_relaxed) == 0 || size == 0) return;
+  // Inside an MPI call (a user-defined reduction, an error handler) MPI
+  // itself works on the buffers.
+  if (interpose::current_call() != nullptr || !interpose::active()) return;
+  slow_checks.fetch_add(1, std::memory_order_relaxed);
+  State& s = state();
+  std::vector<core::Finding> findings;
+  {
+    std::lock_guard lock(s.m);
+    for (Op op : s.ranges.overlapping(addr, addr + size)) {
+      const OpInfo& info = s.ops.at(op);
+      if (!writes(kind) && info.permission == Permission::read) continue;
+      if (!s.reported.emplace(op, pc).second) continue;
+      const bool write = writes(kind);
+      core::Finding f{info.cls,
+                      std::string(how(kind)) + " of " + std::to_string(size) + " bytes " +
+                          (write ? "writes" : "reads") + " the " + info.role + " of a pending " + info.call.op +
+                          (info.start.pc ? " (started by " + info.start.op + ")" : ""),
+                      {}};
+      core::Access a{core::Site{write ? "store" : "load", interpose::world_rank(), pc},
+                     write ? core::AccessKind::write : core::AccessKind::read, addr, size, interpose::next_time(), 0};
+      f.accesses.push_back(a);
+      f.accesses.push_back(core::Access{info.call, core::AccessKind::call, info.addr, info.size, info.time, 0});
+      if (info.start.pc)
+        f.accesses.push_back(core::Access{info.start, core::AccessKind::call, info.addr, info.size, 0, 0});
+      findings.push_back(std::move(f));
+    }
+  }
+  for (const core::Finding& f : findings) interpose::report(f);
+}
+
+}  // namespace
+
+State& state() {
+  static auto* s = new State;  // never destroyed: accesses may come during exit
+  return *s;
+}
+
+Op add_op(State& s, const OpInfo& info) {
+  const Op op = s.next++;
+  s.ops.emplace(op, info);
+  ++s.operations;
+  return op;
+}
+
+void add_range(State& s, Op op, std::uintptr_t lo, std::uintptr_t hi) {
+  if (hi <= lo) return;
+  const bool was_empty = !s.ranges.contains(op);
+  s.ranges.add(op, lo, hi);
+  OpInfo& info = s.ops.at(op);
+  if (info.size == 0) {
+    info.addr = lo;
+    info.size = hi - lo;
+  } else {
+    const std::uintptr_t first = std::min(info.addr, lo), end = std::max(info.addr + info.size, hi);
+    info.addr = first;
+    info.size = end - first;
+  }
+  if (was_empty) in_flight.fetch_add(1, std::memory_order_relaxed);
+  s.peak_ranges = std::max(s.peak_ranges, s.ranges.ops());
+  s.peak_segments = std::max(s.peak_segments, s.ranges.segments());
+}
+
+void add_blocks(State& s, Op op, const void* buf, int count, MPI_Datatype type, std::int64_t offset) {
+  if (!buf || buf == MPI_IN_PLACE || count <= 0 || type == MPI_DATATYPE_NULL) return;
+  const auto base = reinterpret_cast<std::uintptr_t>(buf) + static_cast<std::uintptr_t>(offset);
+  for (const auto& [lo, hi] : interpose::type_blocks(count, type))
+    add_range(s, op, base + static_cast<std::uintptr_t>(lo), base + static_cast<std::uintptr_t>(hi));
+}
+
+
+void complete(State& s, Op op) {
+  if (s.ranges.remove(op)) in_flight.fetch_sub(1, std::memory_order_relaxed);
+  s.ops.erase(op);
+}
+
+void complete_request(State& s, std::uint64_t request) {
+  auto it = s.requests.find(request);
+  if (it == s.requests.end()) return;
+  for (Op op : it->second) complete(s, op);
+  s.requests.erase(it);
+}
+
+// One JSON object per rank in $ASSAY_REPORT_DIR/llvm-stats-rank-<N>.json:
+// what the pass instrumented (per module: accesses seen, instrumented) and
+// what the run checked.
+void write_stats(int rank) {
+  const char* dir = std::getenv("ASSAY_REPORT_DIR");
+  if (!dir || !*dir) return;
+  const std::string path = std::string(dir) + "/llvm-stats-rank-" + std::to_string(rank) + ".json";
+  std::FILE* f = std::fopen(path.c_str(), "w");
+  if (!f) return;
+  std::uint64_t total = 0, instrumented = 0;
+  std::string list;
+  for (const Module& m : modules()) {
+    total += m.accesses;
+    instrumented += m.instrumented;
+    std::string escaped;
+    for (char c : m.source) {
+      if (c == '"' || c == '\\') escaped += '\\';
+      if (static_cast<unsigned char>(c) >= 0x20) escaped += c;
+    }
+    list += std::string(list.empty() ? "" : ",") + "{\"source\":\"" + escaped + "\",\"accesses\":" +
+            std::to_string(m.accesses) + ",\"instrumented\":" + std::to_string(m.instrumented) + "}";
+  }
+  State& s = state();
+  std::lock_guard lock(s.m);
+  std::fprintf(f,
+               "{\"rank\":%d,\"accesses\":%llu,\"instrumented\":%llu,\"modules\":[%s],\"checks\":%llu,"
+               "\"checks_with_ranges_in_flight\":%llu,\"operations\":%zu,\"peak_operations_in_flight\":%zu,"
+               "\"peak_segments\":%zu}\n",
+               rank, static_cast<unsigned long long>(total), static_cast<unsigned long long>(instrumented),
+               list.c_str(), static_cast<unsigned long long>(checks.load()),
+               static_cast<unsigned long long>(slow_checks.load()), s.operations, s.peak_ranges, s.peak_segments);
+  std::fclose(f);
+}
+
+}  // namespace assay::llvmrt
+
+extern "C" {
+
+__attribute__((visibility("default"))) void __assay_llvm_access(void* addr, std::uint64_t size, std::uint32_t kind) {
+  assay::llvmrt::check(reinterpret_cast<std::uintptr_t>(addr), size, kind,
+                       reinterpret_cast<std::uintptr_t>(__builtin_return_address(0)));
+}
+
+__attribute__((visibility("default"))) void __assay_llvm_string(void* addr, const char* measured, std::uint32_t kind) {
+  if (!addr || !measured) return;
+  assay::llvmrt::check(reinterpret_cast<std::uintptr_t>(addr), std::strlen(measured) + 1, kind,
+                       reinterpret_cast<std::uintptr_t>(__builtin_return_address(0)));
+}
+
+__attribute__((visibility("default"))) void __assay_llvm_module(const char* source, std::uint32_t accesses,
+                                                                std::uint32_t instrumented) {
+  assay::llvmrt::modules().push_back({source ? source : "", accesses, instrumented});
+}
+}

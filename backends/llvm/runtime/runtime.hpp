@@ -1,0 +1,82 @@
+#pragma once
+// The llvm backend's runtime: the memory ranges of this process's operations
+// in flight (core::InFlight) with the permission each grants until the
+// operation completes, checked by every access the pass instrumented
+// (__assay_llvm_access). The MPI side (hooks.cpp) adds and completes
+// operations; this side answers the program's loads and stores.
+#include <mpi.h>
+
+#include <cstdint>
+#include <mutex>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "assay/core/finding.hpp"
+#include "assay/core/inflight.hpp"
+#include "assay/interpose/interpose.hpp"
+
+namespace assay::llvmrt {
+
+using Op = core::InFlight::Op;
+using interpose::Call;
+
+// What an operation in flight allows on its memory until it completes.
+enum class Permission {
+  read,  // loads allowed, stores not (send buffers, put/accumulate origins)
+  none,  // neither (receive buffers, get origins and results)
+};
+
+struct OpInfo {
+  core::ErrorClass cls;   // the class of an access it forbids
+  Permission permission;
+  const char* role;       // "origin buffer", "receive buffer", ...
+  core::Site call;        // the MPI call that started it
+  core::Site start;       // MPI_Start of a persistent request (pc 0 otherwise)
+  std::uintptr_t addr = 0;
+  std::size_t size = 0;   // first byte and span of its ranges
+  std::uint64_t time = 0;
+  bool rma = false;       // an RMA origin or result buffer
+};
+
+struct State {
+  std::mutex m;
+  core::InFlight ranges;
+  std::unordered_map<Op, OpInfo> ops;
+  Op next = 1;
+  // Request handle -> its operations (nonblocking p2p, collectives, Rput/Rget).
+  std::unordered_map<std::uint64_t, std::vector<Op>> requests;
+  // RMA: window -> target rank -> operations not yet completed.
+  std::unordered_map<std::uint64_t, std::unordered_map<int, std::vector<Op>>> rma;
+  // Findings made: (operation, access pc), so a loop reports once.
+  std::set<std::pair<Op, std::uintptr_t>> reported;
+  std::size_t peak_ranges = 0, peak_segments = 0, operations = 0;
+};
+State& state();
+
+// Adds an operation over `count` x `type` at `buf` (offset by `offset`
+// bytes), each block of a datatype with holes its own range; returns its id,
+// 0 when it covers nothing. Call with state().m held.
+Op add_op(State& s, const OpInfo& info);
+void add_blocks(State& s, Op op, const void* buf, int count, MPI_Datatype type, std::int64_t offset = 0);
+void add_range(State& s, Op op, std::uintptr_t lo, std::uintptr_t hi);
+// Ends an operation (its ranges leave the set). Call with state().m held.
+void complete(State& s, Op op);
+// Ends the operations of a request handle.
+void complete_request(State& s, std::uint64_t request);
+// Completes a window's operations to `target` (every target when -1); takes the lock.
+void rma_completed(MPI_Win win, int target);
+
+void register_hooks(interpose::Hooks& hooks);  // hooks.cpp
+void write_stats(int rank);                     // runtime.cpp
+
+}  // namespace assay::llvmrt
+
+// Entry points of the instrumented program (backends/llvm/pass/plugin.cpp).
+extern "C" {
+void __assay_llvm_access(void* addr, std::uint64_t size, std::uint32_t kind);
+void __assay_llvm_string(void* addr, const char* measured, std::uint32_t kind);
+void __assay_llvm_module(const char* source, std::uint32_t accesses, std::uint32_t instrumented);
+}

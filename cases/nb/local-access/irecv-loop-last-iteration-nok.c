@@ -1,0 +1,29 @@
+// DESCRIPTION: Rank 1 initialises an array in a loop whose last iteration stores to the first element of a pending MPI_Irecv's buffer, which follows the initialised part.
+// NPROCS: 2
+// EXPECT: error nb.buffer.recv-access
+// EXPECT-AT: irecv store
+// TWIN: nb/local-access/irecv-loop-bound-ok
+// NOTE: MPI-3.1 §3.7.2: the receive buffer must not be accessed until the receive completes. Only the loop's last iteration touches it.
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int data[10] = {0};
+    if (rank == 0) {
+        int out[4] = {1, 2, 3, 4};
+        MPI_Send(out, 4, MPI_INT, 1, 0, MPI_COMM_WORLD);
+    } else if (rank == 1) {
+        MPI_Request req;
+        MPI_Irecv(data + 6, 4, MPI_INT, 0, 0, MPI_COMM_WORLD, &req); // @irecv
+        for (int i = 0; i <= 6; i++)
+            data[i] = -1; // @store
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+    }
+
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,25 @@
+// DESCRIPTION: Both ranks clear the buffer of their MPI_Isend with memset() after MPI_Waitall completed it.
+// NPROCS: 2
+// EXPECT: ok
+// NOTE: MPI-3.1 §3.7.2: the send buffer must not be modified until the send completes.
+#include <mpi.h>
+#include <string.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    char line[32] = "halo row";
+    char back[32];
+    MPI_Request reqs[2];
+    int peer = 1 - rank;
+    MPI_Irecv(back, 32, MPI_CHAR, peer, 0, MPI_COMM_WORLD, &reqs[0]);
+    MPI_Isend(line, 32, MPI_CHAR, peer, 0, MPI_COMM_WORLD, &reqs[1]); // @isend
+    MPI_Waitall(2, reqs, MPI_STATUSES_IGNORE);
+    memset(line, 0, sizeof line); // @clear
+
+    MPI_Finalize();
+    return 0;
+}

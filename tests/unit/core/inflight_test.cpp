@@ -1,0 +1,123 @@
+#include "assay/core/inflight.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <set>
+
+namespace assay::core {
+namespace {
+
+using Ops = std::vector<InFlight::Op>;
+
+TEST(InFlight, EmptySetHasNothing) {
+  InFlight s;
+  EXPECT_TRUE(s.empty());
+  EXPECT_EQ(s.overlapping(0, 100), Ops{});
+  EXPECT_FALSE(s.remove(1));
+}
+
+TEST(InFlight, HalfOpenBounds) {
+  InFlight s;
+  s.add(1, 100, 104);
+  EXPECT_EQ(s.overlapping(96, 100), Ops{});    // ends where the range starts
+  EXPECT_EQ(s.overlapping(104, 108), Ops{});   // starts where it ends
+  EXPECT_EQ(s.overlapping(103, 104), Ops{1});  // last byte
+  EXPECT_EQ(s.overlapping(99, 101), Ops{1});   // off by one before
+  EXPECT_EQ(s.overlapping(0, 1000), Ops{1});   // covering
+  s.add(2, 50, 50);                            // empty: ignored
+  EXPECT_FALSE(s.contains(2));
+}
+
+TEST(InFlight, OverlappingOpsSplitAndMergeSegments) {
+  InFlight s;
+  s.add(1, 0, 10);
+  s.add(2, 5, 15);
+  EXPECT_EQ(s.segments(), 3u);  // [0,5) {1}, [5,10) {1,2}, [10,15) {2}
+  EXPECT_EQ(s.overlapping(0, 5), Ops{1});
+  EXPECT_EQ(s.overlapping(7, 8), (Ops{1, 2}));
+  EXPECT_EQ(s.overlapping(12, 20), Ops{2});
+  EXPECT_TRUE(s.remove(1));
+  EXPECT_EQ(s.segments(), 1u);  // [5,15) {2} merged again
+  EXPECT_EQ(s.overlapping(0, 5), Ops{});
+  EXPECT_EQ(s.overlapping(5, 6), Ops{2});
+  EXPECT_TRUE(s.remove(2));
+  EXPECT_TRUE(s.empty());
+  EXPECT_EQ(s.segments(), 0u);
+}
+
+TEST(InFlight, SameRangeTwice) {
+  InFlight s;  // two Isends of one buffer
+  s.add(1, 0, 8);
+  s.add(2, 0, 8);
+  EXPECT_EQ(s.segments(), 1u);
+  EXPECT_EQ(s.overlapping(4, 5), (Ops{1, 2}));
+  s.remove(2);
+  EXPECT_EQ(s.overlapping(4, 5), Ops{1});
+}
+
+TEST(InFlight, DatatypeWithHolesCoversOnlyItsBlocks) {
+  InFlight s;  // a vector of 3 blocks of 4 bytes, stride 8
+  for (std::uintptr_t b = 0; b < 3; ++b) s.add(7, 1000 + 8 * b, 1004 + 8 * b);
+  EXPECT_EQ(s.overlapping(1004, 1008), Ops{});  // the first hole
+  EXPECT_EQ(s.overlapping(1012, 1016), Ops{});  // the second
+  EXPECT_EQ(s.overlapping(1016, 1017), Ops{7});
+  EXPECT_EQ(s.overlapping(1003, 1009), Ops{7});  // straddles a hole
+  EXPECT_EQ(s.ranges_of(7).size(), 3u);
+  s.remove(7);
+  EXPECT_TRUE(s.empty());
+  EXPECT_EQ(s.segments(), 0u);
+}
+
+TEST(InFlight, AdjacentRangesOfOneOpMerge) {
+  InFlight s;
+  s.add(1, 0, 4);
+  s.add(1, 4, 8);
+  EXPECT_EQ(s.segments(), 1u);
+  EXPECT_EQ(s.ranges_of(1), (std::vector<InFlight::Range>{{0, 8}}));
+  s.add(2, 2, 6);
+  s.remove(1);
+  EXPECT_EQ(s.overlapping(0, 100), Ops{2});
+  EXPECT_EQ(s.segments(), 1u);
+}
+
+// Against a byte map: random adds and removes, every query agrees.
+TEST(InFlight, AgreesWithAByteMap) {
+  std::mt19937 rng(42);
+  InFlight s;
+  std::vector<std::set<InFlight::Op>> bytes(256);
+  std::set<InFlight::Op> live;
+  for (int step = 0; step < 3000; ++step) {
+    const auto op = static_cast<InFlight::Op>(rng() % 24);
+    if (live.count(op) && rng() % 2) {
+      s.remove(op);
+      for (auto& b : bytes) b.erase(op);
+      live.erase(op);
+    } else {
+      const std::uintptr_t lo = rng() % 250, hi = lo + 1 + rng() % 6;
+      s.add(op, lo, hi);
+      for (std::uintptr_t b = lo; b < hi; ++b) bytes[b].insert(op);
+      live.insert(op);
+    }
+    const std::uintptr_t qlo = rng() % 256, qhi = qlo + rng() % 9;
+    std::set<InFlight::Op> want;
+    for (std::uintptr_t b = qlo; b < qhi && b < 256; ++b) want.insert(bytes[b].begin(), bytes[b].end());
+    ASSERT_EQ(s.overlapping(qlo, qhi), Ops(want.begin(), want.end())) << "step " << step;
+    ASSERT_EQ(s.ops(), live.size());
+  }
+  // Segments never outnumber the boundaries of live ranges.
+  for (InFlight::Op op : std::set<InFlight::Op>(live)) s.remove(op);
+  EXPECT_TRUE(s.empty());
+  EXPECT_EQ(s.segments(), 0u);
+}
+
+TEST(InFlight, ManyRangesStayShallow) {
+  InFlight s;  // 100 000 disjoint ranges: lookups stay logarithmic (a map)
+  for (InFlight::Op op = 0; op < 100000; ++op) s.add(op, 16 * op, 16 * op + 8);
+  EXPECT_EQ(s.segments(), 100000u);
+  EXPECT_EQ(s.overlapping(16 * 5000 + 7, 16 * 5000 + 9), Ops{5000});
+  EXPECT_EQ(s.overlapping(16 * 5000 + 8, 16 * 5001), Ops{});
+}
+
+}  // namespace
+}  // namespace assay::core
