@@ -45,4 +45,16 @@ int world_rank_of(MPI_Comm comm, int rank) noexcept {
   return out;
 }
 
+std::vector<int> ranks_in(MPI_Group group, MPI_Group into, int n) noexcept {
+  int size = 0;
+  if (group == MPI_GROUP_NULL || PMPI_Group_size(group, &size) != MPI_SUCCESS) return {};
+  std::vector<int> in(static_cast<std::size_t>(size)), out(in.size());
+  for (int i = 0; i < size; ++i) in[static_cast<std::size_t>(i)] = i;
+  PMPI_Group_translate_ranks(group, size, in.data(), into, out.data());
+  std::vector<int> ranks;
+  for (int r : out)
+    if (r != MPI_UNDEFINED && r >= 0 && r < n) ranks.push_back(r);
+  return ranks;
+}
+
 }  // namespace assay::interpose

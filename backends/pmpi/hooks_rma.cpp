@@ -281,18 +281,6 @@ void fence_exchange(std::uint64_t w, WinInfo& wi, const Call& call, int assert) 
   if ((assert & MPI_MODE_NOPUT) && !(assert & MPI_MODE_NOSUCCEED)) wi.no_put = here;
 }
 
-std::vector<int> group_ranks(const WinInfo& wi, MPI_Group group) {
-  int size = 0;
-  if (group == MPI_GROUP_NULL || PMPI_Group_size(group, &size) != MPI_SUCCESS) return {};
-  std::vector<int> in(static_cast<std::size_t>(size)), out(in.size());
-  for (int i = 0; i < size; ++i) in[static_cast<std::size_t>(i)] = i;
-  PMPI_Group_translate_ranks(group, size, in.data(), wi.group, out.data());
-  std::vector<int> ranks;
-  for (int r : out)
-    if (r != MPI_UNDEFINED && r >= 0 && r < wi.n) ranks.push_back(r);
-  return ranks;
-}
-
 // PSCW group consistency (MPI-3.1 §11.5.2): every process of a start group
 // must post an exposure epoch to the origin, and every process of a post group
 // must start an access epoch to the target; otherwise MPI hangs. Each post
@@ -753,7 +741,7 @@ void pre_MPI_Win_start(Call& call, MPI_Group group, int assert, MPI_Win win) noe
   drain(key(win), call);
   rma().start(key(win), call.site());
   if (WinInfo* wi = info(key(win))) {
-    wi->start_targets = group_ranks(*wi, group);
+    wi->start_targets = interpose::ranks_in(group, wi->group, wi->n);
     if (assert & MPI_MODE_NOCHECK) take_posts(*wi, call.site());
     else await_posts(*wi, call.site());
   }
@@ -774,7 +762,7 @@ void pre_MPI_Win_post(Call& call, MPI_Group group, int assert, MPI_Win win) noex
   drain(key(win), call);
   rma().post(key(win), call.site());
   if (WinInfo* wi = info(key(win))) {
-    wi->post_origins = group_ranks(*wi, group);
+    wi->post_origins = interpose::ranks_in(group, wi->group, wi->n);
     wi->post_site = call.site();
     wi->own.clear();
     wi->exposed = true;

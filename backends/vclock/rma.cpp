@@ -266,18 +266,6 @@ void operation(const Call& call, RmaAccessKind kind, MPI_Op op, int target, MPI_
 
 // --- PSCW ------------------------------------------------------------------------
 
-std::vector<int> group_ranks(const Win& wi, MPI_Group group) {
-  int size = 0;
-  if (group == MPI_GROUP_NULL || PMPI_Group_size(group, &size) != MPI_SUCCESS) return {};
-  std::vector<int> in(static_cast<std::size_t>(size)), out(in.size());
-  for (int i = 0; i < size; ++i) in[static_cast<std::size_t>(i)] = i;
-  PMPI_Group_translate_ranks(group, size, in.data(), wi.group, out.data());
-  std::vector<int> ranks;
-  for (int r : out)
-    if (r != MPI_UNDEFINED && r >= 0 && r < wi.n) ranks.push_back(r);
-  return ranks;
-}
-
 // The clock message `tag` from `peer`; nothing when the peer's free notice
 // comes first (it will never send it: no edge, and MPI answers as natively).
 void await_clock(Win& wi, int peer, int tag) {
@@ -456,7 +444,7 @@ void register_rma(interpose::Hooks& h) {
     Win* wi = find(win);
     if (!wi) return;
     drain(*wi);
-    wi->post_origins = group_ranks(*wi, group);
+    wi->post_origins = interpose::ranks_in(group, wi->group, wi->n);
     state().clock.tick(static_cast<std::size_t>(state().rank));
     for (int o : wi->post_origins) send_words(*wi, o, tag_post, clock_words());
   };
@@ -464,7 +452,7 @@ void register_rma(interpose::Hooks& h) {
     Win* wi = find(win);
     if (!wi) return;
     drain(*wi);
-    wi->start_targets = group_ranks(*wi, group);
+    wi->start_targets = interpose::ranks_in(group, wi->group, wi->n);
     for (int t : wi->start_targets) await_clock(*wi, t, tag_post);
   };
   h.before_MPI_Win_complete = [](Call&, MPI_Win win) noexcept {

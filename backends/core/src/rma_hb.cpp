@@ -7,12 +7,6 @@ namespace assay::core {
 
 namespace {
 
-AccessKind target_kind(const RmaAccess& a) {
-  return a.kind == RmaAccessKind::read || (a.kind == RmaAccessKind::accumulate && a.op == rma_op_no_op)
-             ? AccessKind::read
-             : AccessKind::write;
-}
-
 std::uint32_t entry(const std::vector<std::uint32_t>& clock, int rank) {
   return rank >= 0 && static_cast<std::size_t>(rank) < clock.size() ? clock[static_cast<std::size_t>(rank)] : 0;
 }

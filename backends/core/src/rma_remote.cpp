@@ -5,14 +5,6 @@
 
 namespace assay::core {
 
-namespace {
-AccessKind target_kind(const RmaAccess& a) {
-  return a.kind == RmaAccessKind::read || (a.kind == RmaAccessKind::accumulate && a.op == rma_op_no_op)
-             ? AccessKind::read
-             : AccessKind::write;
-}
-}  // namespace
-
 void RemoteAccesses::report(int me, const RmaAccess& previous, const Interval& now,
                             std::uint64_t lo, std::uint64_t hi, const char* how, std::uint64_t t0,
                             std::uint64_t t1) {

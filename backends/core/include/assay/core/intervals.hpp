@@ -49,6 +49,14 @@ struct RmaAccess {
 // also reads alongside a get).
 bool compatible(const RmaAccess& a, const RmaAccess& b);
 
+// How an access touches the target's bytes: gets and MPI_NO_OP read, every
+// other access (put, accumulate, read-modify-write) writes.
+inline AccessKind target_kind(const RmaAccess& a) {
+  return a.kind == RmaAccessKind::read || (a.kind == RmaAccessKind::accumulate && a.op == rma_op_no_op)
+             ? AccessKind::read
+             : AccessKind::write;
+}
+
 // MPI-3.1 §11.7.2: the window's accumulate_ordering info, as a mask. By default
 // accumulates from one origin to one target location run in program order
 // for every pair of reads and writes (rar,raw,war,waw); "none" orders none.

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <map>
+#include <vector>
 
 namespace assay::interpose {
 
@@ -33,5 +34,10 @@ class Shadows {
 
 // The rank in MPI_COMM_WORLD of `rank` in `comm`.
 int world_rank_of(MPI_Comm comm, int rank) noexcept;
+
+// The ranks in `into` (a window's or communicator's group of `n` processes) of
+// the members of `group`, e.g. a PSCW start or post group; members outside
+// `into` are left out, MPI_GROUP_NULL gives none.
+std::vector<int> ranks_in(MPI_Group group, MPI_Group into, int n) noexcept;
 
 }  // namespace assay::interpose
