@@ -71,6 +71,8 @@ struct XmlNode {
 };
 // Throws ParseError naming `what` for malformed or truncated documents.
 XmlNode parse_xml(const std::string& text, const std::string& what);
+// A Valgrind XML <frame> as a site: its dir/file, line and function.
+Site valgrind_frame_site(const XmlNode& frame, int rank, const std::string& op, const std::string& kind = "call");
 
 // --- one parser per tool ---------------------------------------------------------------------
 // clang --analyze plist (-o file.plist); only optin.mpi.MPI-Checker diagnostics count.

@@ -40,18 +40,6 @@ bool transparent(const std::string& obj) {
          b.rfind("libc-", 0) == 0;
 }
 
-Site frame_site(const XmlNode& fr, int rank, const std::string& op, const std::string& kind) {
-  Site s;
-  s.op = op;
-  s.kind = kind;
-  s.rank = rank;
-  std::string dir = fr.child_text("dir"), file = fr.child_text("file");
-  s.file = dir.empty() || dir == "." ? file : dir + "/" + file;
-  s.line = std::atoi(fr.child_text("line").c_str());
-  s.function = fr.child_text("fn");
-  return s;
-}
-
 // The program's innermost frame with a source line in `stack`, or null.
 const XmlNode* program_frame(const XmlNode* stack, const std::string& program) {
   if (!stack) return nullptr;
@@ -180,21 +168,21 @@ std::vector<Finding> parse_memcheck_xml(const std::string& text, const std::stri
     unsigned long long addr = 0;
     if ((kind == "InvalidRead" || kind == "InvalidWrite") && access_address(e, &addr)) {
       const std::string op = kind == "InvalidRead" ? "load" : "store";
-      f.sites.push_back(frame_site(*at, rank, op, kind == "InvalidRead" ? "read" : "write"));
+      f.sites.push_back(valgrind_frame_site(*at, rank, op, kind == "InvalidRead" ? "read" : "write"));
       for (auto r = ranges.rbegin(); r != ranges.rend(); ++r) {
         if (addr < r->lo || addr >= r->hi) continue;
         f.error_class = r->cls;
         f.message += " (buffer of a pending " + r->op + ")";
-        if (const XmlNode* c = program_frame(r->stack, program)) f.sites.push_back(frame_site(*c, rank, r->op, "call"));
+        if (const XmlNode* c = program_frame(r->stack, program)) f.sites.push_back(valgrind_frame_site(*c, rank, r->op, "call"));
         break;
       }
     } else {
-      f.sites.push_back(frame_site(*at, rank, "load", "read"));
+      f.sites.push_back(valgrind_frame_site(*at, rank, "load", "read"));
       // The origin of an undefined value (--track-origins=yes): the second stack.
       if (stacks.size() > 1 && has_function(stacks[1], "assay_memcheck_unset_error_field")) {
         f.error_class = "mem.status.undefined-error-field";
         f.message += " (status.MPI_ERROR, which the MPI call does not set)";
-        if (const XmlNode* c = program_frame(stacks[1], program)) f.sites.push_back(frame_site(*c, rank, "call", "call"));
+        if (const XmlNode* c = program_frame(stacks[1], program)) f.sites.push_back(valgrind_frame_site(*c, rank, "call", "call"));
       }
     }
     out.push_back(std::move(f));

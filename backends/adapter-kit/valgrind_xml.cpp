@@ -80,17 +80,6 @@ std::string closed_document(const std::string& text, const std::string& what, st
   return text.substr(0, cut) + "\n</valgrindoutput>\n";
 }
 
-Site frame_site(const XmlNode& fr, int rank, const std::string& op) {
-  Site s;
-  s.op = op;
-  s.rank = rank;
-  std::string dir = fr.child_text("dir"), file = fr.child_text("file");
-  s.file = dir.empty() || dir == "." ? file : dir + "/" + file;
-  s.line = std::atoi(fr.child_text("line").c_str());
-  s.function = fr.child_text("fn");
-  return s;
-}
-
 }  // namespace
 
 std::vector<Finding> parse_valgrind_xml(const std::string& text, const std::string& what, int rank,
@@ -118,7 +107,7 @@ std::vector<Finding> parse_valgrind_xml(const std::string& text, const std::stri
         break;
       }
     if (!at) continue;
-    Site site = frame_site(*at, rank, "call");
+    Site site = valgrind_frame_site(*at, rank, "call");
     std::string call = base(site.file) == base(source) ? mpi_call_at(source, site.line) : "";
     if (call.rfind("PMPI_", 0) == 0) call.erase(0, 1);
     if (!call.empty()) site.op = call;
@@ -131,7 +120,7 @@ std::vector<Finding> parse_valgrind_xml(const std::string& text, const std::stri
     if (stacks.size() > 1)
       for (const XmlNode* fr : stacks[1]->all("frame"))
         if (base(fr->child_text("obj")) == program && !fr->child_text("line").empty()) {
-          f.sites.push_back(frame_site(*fr, rank, "alloc"));
+          f.sites.push_back(valgrind_frame_site(*fr, rank, "alloc"));
           break;
         }
     out.push_back(std::move(f));

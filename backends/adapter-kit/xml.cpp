@@ -2,6 +2,8 @@
 // the five named entities and numeric references, comments, processing
 // instructions, a DOCTYPE and CDATA. Enough for Apple plists and Valgrind's XML
 // protocol; anything else, or a document that ends early, is a ParseError.
+#include <cstdlib>
+
 #include "adapter.hpp"
 
 namespace assay::adapter {
@@ -169,5 +171,17 @@ class Reader {
 }  // namespace
 
 XmlNode parse_xml(const std::string& text, const std::string& what) { return Reader(text, what).document(); }
+
+Site valgrind_frame_site(const XmlNode& frame, int rank, const std::string& op, const std::string& kind) {
+  Site s;
+  s.op = op;
+  s.kind = kind;
+  s.rank = rank;
+  const std::string dir = frame.child_text("dir"), file = frame.child_text("file");
+  s.file = dir.empty() || dir == "." ? file : dir + "/" + file;
+  s.line = std::atoi(frame.child_text("line").c_str());
+  s.function = frame.child_text("fn");
+  return s;
+}
 
 }  // namespace assay::adapter
