@@ -116,42 +116,37 @@ std::uint64_t total(const Blocks& blocks) {
   return n;
 }
 
+// The offset of the first byte of `blocks` (offsets from `base`) that `probe`
+// finds bad; -1 when there is none.
+template <class Probe>
+std::int64_t first_bad_byte(const char* base, const Blocks& blocks, Probe probe) {
+  for (const auto& [lo, hi] : blocks) {
+    const std::int64_t bad = probe(base + lo, static_cast<std::size_t>(hi - lo));
+    if (bad >= 0) return lo + bad;
+  }
+  return -1;
+}
+
 // The bytes a send reads: addressable, then defined.
 void check_send(const interpose::Call& call, const void* buf, int count, MPI_Datatype type) {
   if (skip_buffer(buf, count)) return;
-  Blocks blocks = interpose::type_blocks(count, type);
+  const Blocks blocks = interpose::type_blocks(count, type);
   const char* base = static_cast<const char*>(buf);
-  for (const auto& [lo, hi] : blocks) {
-    std::int64_t bad = first_unaddressable(base + lo, static_cast<std::size_t>(hi - lo));
-    if (bad >= 0) {
-      report_bad_byte(core::ErrorClass::mem_send_overrun, call, buf, lo + bad, total(blocks), count,
-                      "reads unaddressable");
-      return;
-    }
-  }
-  for (const auto& [lo, hi] : blocks) {
-    std::int64_t bad = first_undefined(base + lo, static_cast<std::size_t>(hi - lo));
-    if (bad >= 0) {
-      report_bad_byte(core::ErrorClass::mem_send_uninitialized, call, buf, lo + bad, total(blocks), count,
-                      "sends undefined (never written)");
-      return;
-    }
-  }
+  if (const std::int64_t at = first_bad_byte(base, blocks, first_unaddressable); at >= 0)
+    return report_bad_byte(core::ErrorClass::mem_send_overrun, call, buf, at, total(blocks), count,
+                           "reads unaddressable");
+  if (const std::int64_t at = first_bad_byte(base, blocks, first_undefined); at >= 0)
+    report_bad_byte(core::ErrorClass::mem_send_uninitialized, call, buf, at, total(blocks), count,
+                    "sends undefined (never written)");
 }
 
 // The bytes a receive may write: addressable.
 void check_recv(const interpose::Call& call, const void* buf, int count, MPI_Datatype type) {
   if (skip_buffer(buf, count)) return;
-  Blocks blocks = interpose::type_blocks(count, type);
-  const char* base = static_cast<const char*>(buf);
-  for (const auto& [lo, hi] : blocks) {
-    std::int64_t bad = first_unaddressable(base + lo, static_cast<std::size_t>(hi - lo));
-    if (bad >= 0) {
-      report_bad_byte(core::ErrorClass::mem_recv_overrun, call, buf, lo + bad, total(blocks), count,
-                      "may write unaddressable");
-      return;
-    }
-  }
+  const Blocks blocks = interpose::type_blocks(count, type);
+  if (const std::int64_t at = first_bad_byte(static_cast<const char*>(buf), blocks, first_unaddressable); at >= 0)
+    report_bad_byte(core::ErrorClass::mem_recv_overrun, call, buf, at, total(blocks), count,
+                    "may write unaddressable");
 }
 
 // --- statuses --------------------------------------------------------------------
