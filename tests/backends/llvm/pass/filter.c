@@ -75,7 +75,7 @@ void globals(void) {
 // inserted first, is handed a pointer to it (the string to measure).
 void copy_into(char *out) {
   char text[8];
-  memcpy(text, "abc", 4);
+  snprintf(text, sizeof text, "%d", 42);  // not a checked call: text is first asked about below
   strcpy(out, text);
   // CHECK-LABEL: define{{.*}} void @copy_into
   // CHECK: call void @__assay_llvm_string(i8* {{.*}}, i8* {{.*}}, i32 7)
