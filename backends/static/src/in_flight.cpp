@@ -22,9 +22,12 @@
 #include "in_flight.hpp"
 
 #include <algorithm>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -689,12 +692,6 @@ const Instruction* InFlight::copy_of(const Instruction& at) const {
   auto it = copies_.find(&at);
   if (it == copies_.end()) return nullptr;
   return dyn_cast_or_null<Instruction>(static_cast<Value*>(it->second));
-}
-
-bool InFlight::may_be_in_flight(const Instruction& at) const {
-  const Instruction* copy = copy_of(at);
-  const State* s = copy ? solver_->before(copy) : nullptr;
-  return !s || !s->empty();
 }
 
 bool InFlight::may_conflict(const Instruction& at, const Value* pointer) const {

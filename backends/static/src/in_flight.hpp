@@ -7,10 +7,7 @@
 // flight over all memory.
 #pragma once
 
-#include <map>
 #include <memory>
-#include <set>
-#include <vector>
 
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -29,9 +26,6 @@ class InFlight {
   // Whether the access of `at` through `pointer` (an operand of `at`) may
   // touch the memory of an operation in flight when `at` executes.
   bool may_conflict(const llvm::Instruction& at, const llvm::Value* pointer) const;
-
-  // Whether anything may be in flight when `at` executes (for tests and the dump).
-  bool may_be_in_flight(const llvm::Instruction& at) const;
 
   // For inspection: the operations that may be pending before each call of the
   // analysed copy (ASSAY_LLVM_SELECTIVE_DUMP=1 in the llvm pass).
