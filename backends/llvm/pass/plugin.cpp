@@ -14,12 +14,18 @@
 // runtime's return address names the access's file:line. Accesses whose
 // objects provably never reach MPI (filter.hpp) are not instrumented; with
 // ASSAY_LLVM_FILTER=0 in the compiler's environment every access is.
+// With ASSAY_LLVM_SELECTIVE=1 (off by default) accesses that the in-flight
+// analysis (backends/static/src/in_flight.hpp) shows can never touch the
+// memory of an operation in flight are not instrumented either.
 // A constructor registers the module's counts with the runtime
-// (__assay_llvm_module), which writes them into the run folder.
+// (__assay_llvm_module: accesses seen, instrumented, removed by each filter),
+// which writes them into the run folder.
 #include <cstdlib>
+#include <memory>
 #include <string>
 
 #include "filter.hpp"
+#include "in_flight.hpp"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
@@ -41,6 +47,13 @@ enum Kind : unsigned { kLoad = 0, kStore = 1, kAtomic = 2, kCopyRead = 3, kCopyW
 bool filtering_enabled() {
   const char* v = std::getenv("ASSAY_LLVM_FILTER");
   return !v || std::string(v) != "0";
+}
+
+// Selective instrumentation: off unless ASSAY_LLVM_SELECTIVE=1, so that the
+// default keeps every access the escape filter keeps.
+bool selective_enabled() {
+  const char* v = std::getenv("ASSAY_LLVM_SELECTIVE");
+  return v && std::string(v) == "1";
 }
 
 // A library call that reads or writes a buffer: which arguments, with which
@@ -68,11 +81,18 @@ std::vector<LibAccess> library_accesses(llvm::StringRef name) {
 
 struct Counts {
   unsigned accesses = 0, instrumented = 0;
+  unsigned escape_filtered = 0;     // objects that never reach MPI (filter.hpp)
+  unsigned in_flight_filtered = 0;  // no operation in flight may cover them (in_flight.hpp)
 };
 
 class Instrumenter {
  public:
   explicit Instrumenter(llvm::Module& m) : m_(m), ctx_(m.getContext()), filter_(m), filtering_(filtering_enabled()) {
+    // Before any instrumentation: the analysis reads the program as compiled.
+    if (selective_enabled()) {
+      in_flight_ = std::make_unique<assay::stat::InFlight>(m);
+      if (const char* v = std::getenv("ASSAY_LLVM_SELECTIVE_DUMP"); v && std::string(v) == "1") in_flight_->dump(llvm::errs());
+    }
     auto* i8p = llvm::Type::getInt8PtrTy(ctx_);
     auto* i64 = llvm::Type::getInt64Ty(ctx_);
     auto* i32 = llvm::Type::getInt32Ty(ctx_);
@@ -93,10 +113,24 @@ class Instrumenter {
   }
 
  private:
-  void check(llvm::Instruction& before, llvm::Value* address, llvm::Value* size, Kind kind) {
+  // Counts the access and says whether it needs a run-time check: not when its
+  // objects never reach MPI, nor when no operation in flight may cover it.
+  bool needed(const llvm::Instruction& at, const llvm::Value* address) {
     ++counts_.accesses;
-    if (filtering_ && filter_.only_local(address)) return;
+    if (filtering_ && filter_.only_local(address)) {
+      ++counts_.escape_filtered;
+      return false;
+    }
+    if (in_flight_ && !in_flight_->may_conflict(at, address)) {
+      ++counts_.in_flight_filtered;
+      return false;
+    }
     ++counts_.instrumented;
+    return true;
+  }
+
+  void check(llvm::Instruction& before, llvm::Value* address, llvm::Value* size, Kind kind) {
+    if (!needed(before, address)) return;
     llvm::IRBuilder<> b(&before);
     b.SetCurrentDebugLocation(location(before));
     auto* i8p = llvm::Type::getInt8PtrTy(ctx_);
@@ -106,9 +140,7 @@ class Instrumenter {
   }
 
   void check_string(llvm::Instruction& before, llvm::Value* address, llvm::Value* measured, Kind kind) {
-    ++counts_.accesses;
-    if (filtering_ && filter_.only_local(address)) return;
-    ++counts_.instrumented;
+    if (!needed(before, address)) return;
     llvm::IRBuilder<> b(&before);
     b.SetCurrentDebugLocation(location(before));
     auto* i8p = llvm::Type::getInt8PtrTy(ctx_);
@@ -158,17 +190,19 @@ class Instrumenter {
     }
   }
 
-  // A constructor: __assay_llvm_module(source file, accesses, instrumented).
+  // A constructor: __assay_llvm_module(source file, accesses, instrumented,
+  // removed by the escape filter, removed by the in-flight filter).
   void register_module() {
     auto* i8p = llvm::Type::getInt8PtrTy(ctx_);
     auto* i32 = llvm::Type::getInt32Ty(ctx_);
     auto* void_ty = llvm::Type::getVoidTy(ctx_);
-    llvm::FunctionCallee reg = m_.getOrInsertFunction("__assay_llvm_module", void_ty, i8p, i32, i32);
+    llvm::FunctionCallee reg = m_.getOrInsertFunction("__assay_llvm_module", void_ty, i8p, i32, i32, i32, i32);
     auto* ctor = llvm::Function::Create(llvm::FunctionType::get(void_ty, false), llvm::GlobalValue::InternalLinkage,
                                         "__assay_llvm_module_ctor", m_);
     llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx_, "", ctor));
     llvm::Constant* name = b.CreateGlobalStringPtr(m_.getSourceFileName(), "__assay_llvm_source");
-    b.CreateCall(reg, {name, b.getInt32(counts_.accesses), b.getInt32(counts_.instrumented)});
+    b.CreateCall(reg, {name, b.getInt32(counts_.accesses), b.getInt32(counts_.instrumented),
+                      b.getInt32(counts_.escape_filtered), b.getInt32(counts_.in_flight_filtered)});
     b.CreateRetVoid();
     llvm::appendToGlobalCtors(m_, ctor, 0);
   }
@@ -177,6 +211,7 @@ class Instrumenter {
   llvm::LLVMContext& ctx_;
   LocalObjects filter_;
   bool filtering_;
+  std::unique_ptr<assay::stat::InFlight> in_flight_;
   llvm::FunctionCallee access_, string_;
   Counts counts_;
 };
@@ -186,7 +221,8 @@ struct InstrumentPass : llvm::PassInfoMixin<InstrumentPass> {
     const Counts c = Instrumenter(m).run();
     if (const char* v = std::getenv("ASSAY_LLVM_VERBOSE"); v && std::string(v) == "1")
       llvm::errs() << "assay-llvm: " << m.getSourceFileName() << ": " << c.instrumented << " of " << c.accesses
-                   << " accesses instrumented\n";
+                   << " accesses instrumented (escape filter removed " << c.escape_filtered
+                   << ", in-flight filter removed " << c.in_flight_filtered << ")\n";
     return llvm::PreservedAnalyses::none();
   }
   static bool isRequired() { return true; }

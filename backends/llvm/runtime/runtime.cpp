@@ -39,7 +39,7 @@ const char* how(std::uint32_t k) {
 
 struct Module {
   std::string source;
-  std::uint32_t accesses, instrumented;
+  std::uint32_t accesses, instrumented, escape_filtered, in_flight_filtered;
 };
 std::vector<Module>& modules() {
   static auto* m = new std::vector<Module>;  // never destroyed: constructors and exit
@@ -132,7 +132,8 @@ void complete_request(State& s, std::uint64_t request) {
 }
 
 // One JSON object per rank in $ASSAY_REPORT_DIR/llvm-stats-rank-<N>.json:
-// what the pass instrumented (per module: accesses seen, instrumented) and
+// what the pass instrumented (per module: accesses seen, instrumented, removed
+// by the escape filter and by the in-flight filter) and
 // what the run checked.
 void write_stats(int rank) {
   const char* dir = std::getenv("ASSAY_REPORT_DIR");
@@ -140,26 +141,30 @@ void write_stats(int rank) {
   const std::string path = std::string(dir) + "/llvm-stats-rank-" + std::to_string(rank) + ".json";
   std::FILE* f = std::fopen(path.c_str(), "w");
   if (!f) return;
-  std::uint64_t total = 0, instrumented = 0;
+  std::uint64_t total = 0, instrumented = 0, escape_filtered = 0, in_flight_filtered = 0;
   std::string list;
   for (const Module& m : modules()) {
     total += m.accesses;
     instrumented += m.instrumented;
+    escape_filtered += m.escape_filtered;
+    in_flight_filtered += m.in_flight_filtered;
     std::string escaped;
     for (char c : m.source) {
       if (c == '"' || c == '\\') escaped += '\\';
       if (static_cast<unsigned char>(c) >= 0x20) escaped += c;
     }
     list += std::string(list.empty() ? "" : ",") + "{\"source\":\"" + escaped + "\",\"accesses\":" +
-            std::to_string(m.accesses) + ",\"instrumented\":" + std::to_string(m.instrumented) + "}";
+            std::to_string(m.accesses) + ",\"instrumented\":" + std::to_string(m.instrumented) + ",\"escape_filtered\":" + std::to_string(m.escape_filtered) +
+            ",\"in_flight_filtered\":" + std::to_string(m.in_flight_filtered) + "}";
   }
   State& s = state();
   std::lock_guard lock(s.m);
   std::fprintf(f,
-               "{\"rank\":%d,\"accesses\":%llu,\"instrumented\":%llu,\"modules\":[%s],\"checks\":%llu,"
+               "{\"rank\":%d,\"accesses\":%llu,\"instrumented\":%llu,\"escape_filtered\":%llu,\"in_flight_filtered\":%llu,\"modules\":[%s],\"checks\":%llu,"
                "\"checks_with_ranges_in_flight\":%llu,\"operations\":%zu,\"peak_operations_in_flight\":%zu,"
                "\"peak_segments\":%zu}\n",
                rank, static_cast<unsigned long long>(total), static_cast<unsigned long long>(instrumented),
+               static_cast<unsigned long long>(escape_filtered), static_cast<unsigned long long>(in_flight_filtered),
                list.c_str(), static_cast<unsigned long long>(checks.load()),
                static_cast<unsigned long long>(slow_checks.load()), s.operations, s.peak_ranges, s.peak_segments);
   std::fclose(f);
@@ -181,7 +186,8 @@ __attribute__((visibility("default"))) void __assay_llvm_string(void* addr, cons
 }
 
 __attribute__((visibility("default"))) void __assay_llvm_module(const char* source, std::uint32_t accesses,
-                                                                std::uint32_t instrumented) {
-  assay::llvmrt::modules().push_back({source ? source : "", accesses, instrumented});
+                                                                std::uint32_t instrumented, std::uint32_t escape_filtered,
+                                                                std::uint32_t in_flight_filtered) {
+  assay::llvmrt::modules().push_back({source ? source : "", accesses, instrumented, escape_filtered, in_flight_filtered});
 }
 }

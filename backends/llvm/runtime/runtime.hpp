@@ -78,5 +78,6 @@ void write_stats(int rank);                     // runtime.cpp
 extern "C" {
 void __assay_llvm_access(void* addr, std::uint64_t size, std::uint32_t kind);
 void __assay_llvm_string(void* addr, const char* measured, std::uint32_t kind);
-void __assay_llvm_module(const char* source, std::uint32_t accesses, std::uint32_t instrumented);
+void __assay_llvm_module(const char* source, std::uint32_t accesses, std::uint32_t instrumented,
+                         std::uint32_t escape_filtered, std::uint32_t in_flight_filtered);
 }

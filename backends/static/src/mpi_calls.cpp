@@ -69,9 +69,10 @@ std::optional<RequestCall> request_call(std::string_view name) {
   if (base == "Comm_idup") return RequestCall{RequestRole::start_one, 2, 0, true};
   if (base == "Start") return RequestCall{RequestRole::start_one, 0};
   if (base == "Startall") return RequestCall{RequestRole::start_array, 1, 0};
-  if (base == "Wait" || base == "Test" || base == "Request_free")
-    return RequestCall{RequestRole::complete_one, 0};
-  if (base == "Waitall" || base == "Testall" || base == "Waitany" || base == "Testany" ||
+  if (base == "Wait" || base == "Request_free") return RequestCall{RequestRole::complete_one, 0, 0, false, true};
+  if (base == "Test") return RequestCall{RequestRole::complete_one, 0};
+  if (base == "Waitall") return RequestCall{RequestRole::complete_array, 1, 0, false, true};
+  if (base == "Testall" || base == "Waitany" || base == "Testany" ||
       base == "Waitsome" || base == "Testsome")
     return RequestCall{RequestRole::complete_array, 1, 0};
   return std::nullopt;
@@ -145,6 +146,60 @@ std::optional<int64_t> predefined_type_size(uint64_t handle) {
   int64_t size = static_cast<int64_t>((handle >> 8) & 0xff);
   if (size == 0) return std::nullopt;
   return size;
+}
+
+}  // namespace assay::stat
+
+namespace assay::stat {
+
+std::optional<std::vector<unsigned>> memory_in_flight(std::string_view name) {
+  // Argument positions from MPI-3.1 (MPI_Isendrecv(_replace) from MPI-4.0).
+  static const std::map<std::string, std::vector<unsigned>, std::less<>> table = {
+      {"Isend", {0}},          {"Ibsend", {0}},          {"Issend", {0}},
+      {"Irsend", {0}},         {"Irecv", {0}},           {"Imrecv", {0}},
+      {"Isendrecv", {0, 5}},   {"Isendrecv_replace", {0}},
+      {"Ibarrier", {}},        {"Comm_idup", {}},        {"Ibcast", {0}},
+      {"Igather", {0, 3}},     {"Igatherv", {0, 3, 4, 5}},
+      {"Iscatter", {0, 3}},    {"Iscatterv", {0, 1, 2, 4}},
+      {"Iallgather", {0, 3}},  {"Iallgatherv", {0, 3, 4, 5}},
+      {"Ialltoall", {0, 3}},   {"Ialltoallv", {0, 1, 2, 4, 5, 6}},
+      {"Ialltoallw", {0, 1, 2, 3, 4, 5, 6, 7}},
+      {"Ireduce", {0, 1}},     {"Iallreduce", {0, 1}},   {"Ireduce_scatter_block", {0, 1}},
+      {"Ireduce_scatter", {0, 1, 2}},                    {"Iscan", {0, 1}},
+      {"Iexscan", {0, 1}},
+      {"Put", {0}},            {"Get", {0}},             {"Accumulate", {0}},
+      {"Rput", {0}},           {"Rget", {0}},            {"Raccumulate", {0}},
+      {"Get_accumulate", {0, 3}},                        {"Rget_accumulate", {0, 3}},
+      {"Fetch_and_op", {0, 1}},                          {"Compare_and_swap", {0, 1, 2}},
+  };
+  std::string_view base = strip_prefix(name);
+  if (auto it = table.find(base); !base.empty() && it != table.end()) return it->second;
+  return std::nullopt;
+}
+
+std::optional<RmaCall> rma_call(std::string_view name) {
+  static const std::map<std::string, RmaCall, std::less<>> table = {
+      {"Put", {3, 7}},         {"Get", {3, 7}},          {"Accumulate", {3, 8}},
+      {"Rput", {3, 7}},        {"Rget", {3, 7}},         {"Raccumulate", {3, 8}},
+      {"Get_accumulate", {6, 11}},                       {"Rget_accumulate", {6, 11}},
+      {"Fetch_and_op", {3, 6}},                          {"Compare_and_swap", {4, 6}},
+  };
+  std::string_view base = strip_prefix(name);
+  if (auto it = table.find(base); !base.empty() && it != table.end()) return it->second;
+  return std::nullopt;
+}
+
+std::optional<WindowCompletion> window_completion(std::string_view name) {
+  static const std::map<std::string, WindowCompletion, std::less<>> table = {
+      {"Win_fence", {1, std::nullopt}},        {"Win_complete", {0, std::nullopt}},
+      {"Win_unlock", {1, 0u}},                 {"Win_unlock_all", {0, std::nullopt}},
+      {"Win_flush", {1, 0u}},                  {"Win_flush_all", {0, std::nullopt}},
+      {"Win_flush_local", {1, 0u}},            {"Win_flush_local_all", {0, std::nullopt}},
+      {"Win_free", {0, std::nullopt, true}},
+  };
+  std::string_view base = strip_prefix(name);
+  if (auto it = table.find(base); !base.empty() && it != table.end()) return it->second;
+  return std::nullopt;
 }
 
 }  // namespace assay::stat

@@ -22,6 +22,9 @@ struct RequestCall {
   unsigned request_arg;    // the request pointer (start_one, complete_one) or the array
   unsigned count_arg = 0;  // the count of an array call
   bool collective = false; // a nonblocking collective (coll.request.* rather than nb.request.*)
+  // A completion that, whenever it returns, has completed (or freed) every
+  // request it was given: MPI_Wait, MPI_Waitall, MPI_Request_free.
+  bool always_completes = false;
 };
 
 // Calls that start or complete requests, by MPI function name.
@@ -69,5 +72,35 @@ const std::vector<BufferUse>& buffer_uses(std::string_view name);
 // (ompi_mpi_int), MPICH by a builtin handle holding its size.
 std::optional<int64_t> predefined_type_size(std::string_view global);
 std::optional<int64_t> predefined_type_size(uint64_t handle);
+
+}  // namespace assay::stat
+
+namespace assay::stat {
+
+// What the memory of an operation in flight is, by the call that starts it:
+// the pointer arguments whose memory MPI may still read or write after the
+// call returns (buffers, and the count, displacement and type arrays of
+// vector collectives, MPI-3.1 §5.12); nullopt when it is not known from the
+// call alone (MPI_Start/Startall: the buffers of the *_init call).
+std::optional<std::vector<unsigned>> memory_in_flight(std::string_view name);
+
+// One-sided communication calls whose origin (or result, compare) buffers stay
+// in flight until a completion on their window (MPI-3.1 §11.3, §11.5).
+struct RmaCall {
+  unsigned target_arg;
+  unsigned window_arg;
+};
+std::optional<RmaCall> rma_call(std::string_view name);
+
+// Calls that complete a window's one-sided operations at the origin: all
+// targets (fence, complete, unlock_all, flush_all, flush_local_all, free) or
+// the one named by `target_arg` (unlock, flush, flush_local). MPI_Win_free
+// takes the window by pointer.
+struct WindowCompletion {
+  unsigned window_arg;
+  std::optional<unsigned> target_arg;
+  bool by_pointer = false;
+};
+std::optional<WindowCompletion> window_completion(std::string_view name);
 
 }  // namespace assay::stat

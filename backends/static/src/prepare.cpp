@@ -6,7 +6,14 @@
 
 namespace assay::stat {
 
-Prepared::Prepared(const llvm::Module& original) : module_(llvm::CloneModule(original)) {
+Prepared::Prepared(const llvm::Module& original, Copies* copies) {
+  llvm::ValueToValueMapTy map;
+  module_ = llvm::CloneModule(original, map);
+  if (copies)
+    for (const llvm::Function& f : original)
+      for (const llvm::BasicBlock& b : f)
+        for (const llvm::Instruction& i : b)
+          if (auto* copy = llvm::dyn_cast_or_null<llvm::Instruction>(map.lookup(&i))) copies->try_emplace(&i, copy);
   builder_.registerModuleAnalyses(mam_);
   builder_.registerCGSCCAnalyses(cgam_);
   builder_.registerFunctionAnalyses(fam_);

@@ -7,14 +7,20 @@
 
 #include <memory>
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/ValueHandle.h"
 #include "llvm/Passes/PassBuilder.h"
 
 namespace assay::stat {
 
 class Prepared {
  public:
-  explicit Prepared(const llvm::Module& original);
+  // `copies`, when given, receives each instruction of the original and its
+  // copy, which becomes null when the preparation deletes it (mem2reg removes
+  // the loads and stores of the locals it promotes).
+  using Copies = llvm::DenseMap<const llvm::Instruction*, llvm::WeakVH>;
+  explicit Prepared(const llvm::Module& original, Copies* copies = nullptr);
   llvm::Module& module() { return *module_; }
   llvm::FunctionAnalysisManager& fam() { return fam_; }
 

@@ -3,7 +3,8 @@
 # correct twin per claimed class (copied from the corpus into a small cases
 # folder), checked for TP located / TN in the journal, the per-rank
 # statistics file, and the same outcomes with static filtering off
-# (ASSAY_LLVM_FILTER=0 through a second manifest's build.env).
+# (ASSAY_LLVM_FILTER=0 through a second manifest's build.env) and with selective
+# instrumentation (the built-in llvm-selective backend).
 source "$SOURCE/tests/e2e/lib.sh"
 mpi=$1
 command -v "mpicc.$mpi" >/dev/null || { echo "SKIP: mpicc.$mpi not installed"; exit 125; }
@@ -29,11 +30,11 @@ sed -e 's/"name": "llvm"/"name": "llvm-nofilter"/' \
     -e 's/"env": {/"env": {"ASSAY_LLVM_FILTER": "0", /' \
     -e 's|"inputs": \[[^]]*\]|"inputs": []|' "$SOURCE/backends/llvm/backend.json" >"$work/backends/llvm-nofilter/backend.json"
 journal=$work/j/results.jsonl
-run --cases "$work/cases" --backend llvm,llvm-nofilter --backends-dir "$work/backends" --mpi "$mpi" \
+run --cases "$work/cases" --backend llvm,llvm-nofilter,llvm-selective --backends-dir "$work/backends" --mpi "$mpi" \
   --journal "$journal" >"$work/run.log" 2>&1 || { cat "$work/run.log"; fail "the run failed"; }
 for pair in "${pairs[@]}"; do
   read -r bad good <<<"$pair"
-  for backend in llvm llvm-nofilter; do
+  for backend in llvm llvm-nofilter llvm-selective; do
     expect_field "$journal" "$bad" "$backend" outcome TP
     expect_field "$journal" "$bad" "$backend" located true
     expect_field "$journal" "$good" "$backend" outcome TN
@@ -48,4 +49,7 @@ done
 stats=$(find "$work/j" -path '*llvm*' -name 'llvm-stats-rank-0.json' | head -1)
 [[ -n $stats ]] || fail "no llvm-stats-rank-0.json in the run folders"
 grep -q '"instrumented":[0-9]' "$stats" || fail "no instrumented count in $stats"
+# Selective instrumentation leaves out accesses of these cases (in_flight_filtered > 0).
+selective=$(find "$work/j" -path '*llvm-selective*' -name 'llvm-stats-rank-0.json' -exec cat {} + | grep -o '"in_flight_filtered":[0-9]*,"modules"' | grep -vc ':0,' || true)
+[[ $selective -gt 0 ]] || fail "no llvm-selective run left out an access (in_flight_filtered)"
 echo PASS

@@ -2,7 +2,9 @@
 # Pass tests of the llvm backend's plugin ($1): each tests/backends/llvm/pass/*.c
 # is compiled by clang-14 at -O0 -g with the plugin to LLVM IR and checked with
 # FileCheck against its CHECK lines; files with NOFILTER lines are compiled
-# again with ASSAY_LLVM_FILTER=0 and checked against those. No MPI needed.
+# again with ASSAY_LLVM_FILTER=0 and checked against those, files with
+# SELECTIVE lines with ASSAY_LLVM_SELECTIVE=1 (the in-flight filter). No MPI
+# needed.
 set -uo pipefail
 plugin=$1
 here=$(dirname "$0")
@@ -18,6 +20,12 @@ for input in "$here"/pass/*.c; do
     cat "$work/$name.err"; echo "FAIL: $input does not compile"; status=1; continue
   fi
   "$filecheck" "$input" --input-file "$work/$name.ll" || { echo "FAIL: $input"; status=1; }
+  if grep -q 'SELECTIVE' "$input"; then
+    ASSAY_LLVM_SELECTIVE=1 clang-14 -O0 -g -S -emit-llvm -fpass-plugin="$plugin" "$input" -o "$work/$name.selective.ll" 2>"$work/$name.err" ||
+      { cat "$work/$name.err"; echo "FAIL: $input does not compile with ASSAY_LLVM_SELECTIVE=1"; status=1; continue; }
+    "$filecheck" "$input" --check-prefix=SELECTIVE --input-file "$work/$name.selective.ll" ||
+      { echo "FAIL: $input (ASSAY_LLVM_SELECTIVE=1)"; status=1; }
+  fi
   if grep -q 'NOFILTER' "$input"; then
     ASSAY_LLVM_FILTER=0 clang-14 -O0 -g -S -emit-llvm -fpass-plugin="$plugin" "$input" -o "$work/$name.nofilter.ll" 2>/dev/null ||
       { echo "FAIL: $input does not compile without filtering"; status=1; continue; }
