@@ -20,6 +20,13 @@ namespace {
 std::atomic<std::size_t> in_flight{0};
 std::atomic<std::uint64_t> checks{0}, slow_checks{0};
 
+// Set while this thread runs the check itself. Building and reporting a
+// finding calls inline C++ library functions (std::string, std::vector) that
+// the program may also instantiate, instrumented; the dynamic linker binds
+// the runtime to the program's copy, whose accesses would re-enter the check
+// and wait for the lock this thread holds.
+thread_local bool checking = false;
+
 // Access kinds, as the pass numbers them (plugin.cpp).
 enum Kind : std::uint32_t { kLoad = 0, kStore, kAtomic, kCopyRead, kCopyWrite, kSet, kLibRead, kLibWrite };
 bool writes(std::uint32_t k) { return k == kStore || k == kAtomic || k == kCopyWrite || k == kSet || k == kLibWrite; }
@@ -51,7 +58,11 @@ void check(std::uintptr_t addr, std::uint64_t size, std::uint32_t kind, std::uin
   if (in_flight.load(std::memory_order_relaxed) == 0 || size == 0) return;
   // Inside an MPI call (a user-defined reduction, an error handler) MPI
   // itself works on the buffers.
-  if (interpose::current_call() != nullptr || !interpose::active()) return;
+  if (interpose::current_call() != nullptr || !interpose::active() || checking) return;
+  checking = true;
+  struct Done {
+    ~Done() { checking = false; }
+  } done;
   slow_checks.fetch_add(1, std::memory_order_relaxed);
   State& s = state();
   std::vector<core::Finding> findings;
