@@ -114,7 +114,8 @@ CLI::App* add_overhead_command(CLI::App& app, int& exit_code, OverheadContext co
   cmd->add_option("--backends-dir", args->backend_dirs, "Folder of backend folders, added to the built-in ones (repeatable; also ASSAY_BACKENDS_PATH)");
   cmd->footer(
       "Examples:\n  mpi-assay overhead --size S --np 2 --backend native,pmpi\n"
-      "  mpi-assay overhead --kernels heat2d --mpi openmpi,mpich --backend native,pmpi --out results/ov-heat2d");
+      "  mpi-assay overhead --kernels heat2d --mpi openmpi,mpich --backend native,pmpi --out results/ov-heat2d\n"
+      "  mpi-assay overhead --kernels cfd,heat2d,advect --backend native,clang14,llvm --size M --np 2");
   cmd->callback([args, context = std::move(context), &exit_code] {
     try {
       exit_code = run_overhead(*args, context);
