@@ -33,12 +33,16 @@ std::string default_out_dir() {
 }
 
 int run_overhead(OverheadArgs args, const OverheadContext& context) {
-  auto backends = discover_backends(backend_roots(context.source_dir + "/backends", args.backend_dirs),
+  // overhead/flavours: build flavours that are no checkers (clang14: llvm's compiler without its pass).
+  std::vector<std::string> extra_dirs = {context.source_dir + "/overhead/flavours"};
+  extra_dirs.insert(extra_dirs.end(), args.backend_dirs.begin(), args.backend_dirs.end());
+  auto backends = discover_backends(backend_roots(context.source_dir + "/backends", extra_dirs),
                                     context.load_taxonomy(), manifest_schema_path(context.source_dir));
   StudyPlan& plan = args.plan;
   if (plan.out_dir.empty()) plan.out_dir = default_out_dir();
   plan.source_dir = context.source_dir;
   plan.build_dir = context.build_dir;
+  if (plan.cache_dir.empty()) plan.cache_dir = context.build_dir + "/case-cache";  // as `run`'s --cache
   // One run at a time: every rank may have a core of its own (0 = this machine's cores, or the allocation's tasks).
   plan.launcher = args.launcher.options(args.launcher.kind == "slurm" ? slurm_allocation_tasks() : 0);
   plan.launcher.slurm.cpu_bind = args.cpu_bind;
@@ -100,14 +104,18 @@ CLI::App* add_overhead_command(CLI::App& app, int& exit_code, OverheadContext co
   cmd->add_option("--timeout", p.timeout_s, "Seconds per launch, at least 1 (times the backend's timeout_factor)")
       ->check(at_least_one_second())
       ->capture_default_str();
-  cmd->add_option("--bench-dir", p.bench_dir, "Folder of assay_overhead_<mpi>")->capture_default_str();
+  cmd->add_option("--bench-dir", p.bench_dir, "Folder of assay_overhead_<mpi> and benchmark-program.json")->capture_default_str();
+  cmd->add_option("--cache", p.cache_dir,
+                  "Folder of compiled binaries: the benchmark built for backends with their own build flavour "
+                  "(default: as `run --cache`)");
   args->launcher.add_options(*cmd);
   cmd->add_option("--cpu-bind", args->cpu_bind, "slurm: srun --cpu-bind=<this> for every run of every backend (cores, none, …)")
       ->capture_default_str();
   cmd->add_option("--backends-dir", args->backend_dirs, "Folder of backend folders, added to the built-in ones (repeatable; also ASSAY_BACKENDS_PATH)");
   cmd->footer(
       "Examples:\n  mpi-assay overhead --size S --np 2 --backend native,pmpi\n"
-      "  mpi-assay overhead --kernels heat2d --mpi openmpi,mpich --backend native,pmpi --out results/ov-heat2d");
+      "  mpi-assay overhead --kernels heat2d --mpi openmpi,mpich --backend native,pmpi --out results/ov-heat2d\n"
+      "  mpi-assay overhead --kernels cfd,heat2d,advect --backend native,clang14,llvm --size M --np 2");
   cmd->callback([args, context = std::move(context), &exit_code] {
     try {
       exit_code = run_overhead(*args, context);

@@ -1,7 +1,7 @@
 // `mpi-assay overhead`: times the proxy kernels natively and under backends.
 //   overhead [--kernels cfd,heat2d,advect] [--variants fence,...] [--backend native,...]
 //            [--np 2,4] [--size S|M|L] [--mpi openmpi,mpich] [--out DIR]
-//            [--iterations N] [--repetitions R] [--timeout S] [--bench-dir DIR]
+//            [--iterations N] [--repetitions R] [--timeout S] [--bench-dir DIR] [--cache DIR]
 //            [--launcher local|slurm] [--partition P] [--account A] [--time T] [--srun-option=O] [--cpu-bind B]
 // Writes DIR/overhead.jsonl (one record per run), DIR/overhead.md and
 // DIR/overhead.svg; exit status 0, 1 (a run failed, timed out or was skipped, or

@@ -17,6 +17,7 @@
 
 #include "exec/output.hpp"
 #include "launch/findings.hpp"
+#include "overhead/binaries.hpp"
 #include "overhead/kernels/catalog.hpp"
 #include "overhead/report.hpp"
 #include "results/finding.hpp"
@@ -55,10 +56,6 @@ std::vector<const KernelInfo*> selected_kernels(const StudyPlan& plan) {
   return kernels;
 }
 
-std::string benchmark_path(const StudyPlan& plan, const std::string& mpi) {
-  return (fs::path(plan.bench_dir) / ("assay_overhead_" + mpi)).string();
-}
-
 std::string run_dir_of(const StudyPlan& plan, const RunSpec& s) {
   return (fs::path(plan.out_dir) / "runs" / s.mpi / s.backend /
           fmt::format("{}-{}-np{}", s.kernel, s.variant, s.np))
@@ -67,9 +64,9 @@ std::string run_dir_of(const StudyPlan& plan, const RunSpec& s) {
 
 // The run's findings through the backend's parse step (launch/findings.hpp).
 ParsedFindings findings_of(const Backend& backend, const MpiImpl& mpi, const StudyPlan& plan, const RunSpec& spec,
-                           const std::string& run_dir) {
+                           const std::string& binary, const std::string& run_dir) {
   Vars vars = backend_vars(backend, mpi, plan.source_dir, plan.build_dir);
-  vars.set("run_dir", run_dir).set("np", std::to_string(spec.np)).set("source", "").set("exe", benchmark_path(plan, mpi.name));
+  vars.set("run_dir", run_dir).set("np", std::to_string(spec.np)).set("source", "").set("exe", binary);
   std::optional<Command> cmd;
   try {
     cmd = parse_command(backend.config(mpi.name), vars, run_dir, backend.name);
@@ -78,7 +75,7 @@ ParsedFindings findings_of(const Backend& backend, const MpiImpl& mpi, const Stu
   }
   if (!cmd)
     return read_run_findings(run_dir, nullptr, "",
-                             BuiltinParse{backend.config(mpi.name).parse_builtin, benchmark_path(plan, mpi.name), backend.name, false});
+                             BuiltinParse{backend.config(mpi.name).parse_builtin, binary, backend.name, false});
   ExitInfo e = run_command(*cmd);
   return read_run_findings(run_dir, &e, cmd->argv.front());
 }
@@ -179,7 +176,7 @@ void time_adaptively(const StudyPlan& plan, const RunSpec& spec, const Backend& 
     }
     const std::string dir = r.run_dir + fmt::format("/launch-{}", timing.launches() + 1);
     fs::create_directories(dir);
-    const ExitInfo more = run_command(run_command_of(spec, plan, backend, mpi, launcher, dir));
+    const ExitInfo more = run_command(run_command_of(spec, plan, backend, mpi, launcher, r.binary, dir));
     std::vector<double> times;
     try {
       if (!more.started || more.timed_out || more.exit_code != 0) throw std::runtime_error("the launch failed");
@@ -241,16 +238,14 @@ std::vector<RunSpec> expand_plan(const StudyPlan& plan, const std::vector<Backen
 
 std::string unusable_reason(const Backend& backend, const std::string& mpi, const Vars& vars) {
   if (backend.kind == BackendKind::static_analysis) return "a static-analysis backend has no run time to measure";
-  if (backend.config(mpi).custom_build)
-    return "the backend needs its own build flavour; overhead runs use the prebuilt benchmark binaries";
   return backend.missing_requirement(mpi, vars);
 }
 
 Command run_command_of(const RunSpec& spec, const StudyPlan& plan, const Backend& backend, const MpiImpl& mpi,
-                       const Launcher& launcher, const std::string& run_dir) {
+                       const Launcher& launcher, const std::string& binary, const std::string& run_dir) {
   LaunchRequest request;
   request.np = spec.np;
-  request.program = {benchmark_path(plan, mpi.name), "--kernel=" + spec.kernel, "--variant=" + spec.variant,
+  request.program = {binary, "--kernel=" + spec.kernel, "--variant=" + spec.variant,
                      "--size=" + plan.size, "--iterations=" + std::to_string(plan.iterations),
                      "--repetitions=" + std::to_string(plan.repetitions),
                      "--benchmark_out=" + run_dir + "/benchmark.json", "--benchmark_out_format=json"};
@@ -269,9 +264,17 @@ bool StudyResult::all_ok() const {
 
 StudyResult run_study(const StudyPlan& plan, const std::vector<Backend>& backends, std::ostream& log) {
   auto specs = expand_plan(plan, backends);
+  // Every binary exists before the first timed launch: compiling would disturb the timings.
+  std::vector<std::pair<const Backend*, const MpiImpl*>> usable;
   for (const auto& m : plan.mpis)
-    if (access(benchmark_path(plan, m).c_str(), X_OK) != 0)
-      throw std::runtime_error(benchmark_path(plan, m) + " is missing: build the target assay_overhead_" + m);
+    for (const auto& b : plan.backends) {
+      const Backend& backend = backend_named(backends, b);
+      const MpiImpl& mpi = mpi_named(m);
+      if (unusable_reason(backend, m, backend_vars(backend, mpi, plan.source_dir, plan.build_dir)).empty())
+        usable.emplace_back(&backend, &mpi);
+    }
+  const auto binaries =
+      prepare_binaries(usable, BinarySources{plan.bench_dir, plan.cache_dir, plan.source_dir, plan.build_dir}, log);
   fs::create_directories(plan.out_dir);
   StudyResult result;
   result.journal_path = (fs::path(plan.out_dir) / "overhead.jsonl").string();
@@ -301,6 +304,15 @@ StudyResult run_study(const StudyPlan& plan, const std::vector<Backend>& backend
     fs::remove_all(r.run_dir);
     fs::create_directories(r.run_dir);
     r.error = unusable_reason(backend, mpi.name, backend_vars(backend, mpi, plan.source_dir, plan.build_dir));
+    if (const auto bin = binaries.find({backend.name, mpi.name}); r.error.empty() && bin != binaries.end()) {
+      r.binary = bin->second.path;
+      r.flavour = bin->second.flavour;
+      r.compile_command = bin->second.compile_command;
+      if (!bin->second.error.empty()) {
+        r.status = RunStatus::failed;
+        r.error = bin->second.error;
+      }
+    }
     if (r.error.empty() && !launcher_failures.at(mpi.name).empty()) {
       r.status = RunStatus::failed;
       r.error = launcher_failures.at(mpi.name);
@@ -312,7 +324,7 @@ StudyResult run_study(const StudyPlan& plan, const std::vector<Backend>& backend
       const CpuSample before = local ? cpu_sample() : CpuSample{};
       if (local) r.load1 = load_average();
       r.cpus = static_cast<int>(std::thread::hardware_concurrency());
-      ExitInfo exit = run_command(run_command_of(spec, plan, backend, mpi, launcher, r.run_dir));
+      ExitInfo exit = run_command(run_command_of(spec, plan, backend, mpi, launcher, r.binary, r.run_dir));
       // A killed launch may have left a Slurm step behind: cancel it before the next run.
       if (exit.timed_out)
         if (auto cancel = launcher.cancel_command(r.run_dir)) run_command(*cancel);
@@ -320,7 +332,11 @@ StudyResult run_study(const StudyPlan& plan, const std::vector<Backend>& backend
         r.status = RunStatus::failed;
         r.error = *failure;
       } else {
-        read_outcome(exit, exit.started ? findings_of(backend, mpi, plan, spec, r.run_dir) : ParsedFindings{}, r);
+        read_outcome(exit, exit.started ? findings_of(backend, mpi, plan, spec, r.binary, r.run_dir) : ParsedFindings{}, r);
+        // What the backend says about itself (llvm: what its pass instrumented), rank 0's.
+        const std::string stats = r.run_dir + "/" + backend.name + "-stats-rank-0.json";
+        if (fs::exists(stats)) r.backend_stats = nlohmann::json::parse(read_file(stats), nullptr, false);
+        if (r.backend_stats.is_discarded()) r.backend_stats = nullptr;
       }
       if (r.status == RunStatus::ok) time_adaptively(plan, spec, backend, mpi, launcher, r);
       if (local) {

@@ -31,7 +31,8 @@ struct StudyPlan {
   std::string inject;                         // --inject=BUG for every run ("" = the correct kernels)
   int timeout_s = 300;                        // per launch, times the backend's timeout_factor
   std::string out_dir;                        // journal, report, plot, runs/
-  std::string bench_dir;                      // holds assay_overhead_<mpi>
+  std::string bench_dir;                      // holds assay_overhead_<mpi> and benchmark-program.json
+  std::string cache_dir;                      // builds for backends with their own flavour (binaries.hpp)
   std::string source_dir, build_dir;          // ${source_dir}, ${build_dir} in manifests
   // How ranks start (local mpirun/mpiexec or srun); one launcher per MPI, the same
   // for every backend, so all flavours are pinned alike (srun --cpu-bind).
@@ -43,12 +44,13 @@ struct StudyPlan {
 // backend, or a variant that no selected kernel has.
 std::vector<RunSpec> expand_plan(const StudyPlan& plan, const std::vector<Backend>& backends);
 
-// "" when the backend can time a prebuilt benchmark binary on `mpi`, else why not.
+// "" when the backend can time a benchmark binary on `mpi`, else why not (a backend
+// with its own build flavour times one compiled its way: binaries.hpp).
 std::string unusable_reason(const Backend& backend, const std::string& mpi, const Vars& vars);
 
-// The command of one run, writing into `run_dir`, started by `launcher`.
+// The command of one run of `binary`, writing into `run_dir`, started by `launcher`.
 Command run_command_of(const RunSpec& spec, const StudyPlan& plan, const Backend& backend, const MpiImpl& mpi,
-                       const Launcher& launcher, const std::string& run_dir);
+                       const Launcher& launcher, const std::string& binary, const std::string& run_dir);
 
 // Why a run's time cannot be trusted, "" when it can: the 1-minute load average when it
 // started above the CPUs plus one (more runnable processes than cores, besides ours), or
@@ -67,8 +69,10 @@ struct StudyResult {
   bool all_ok() const;                  // every run ok and no mismatch
 };
 
-// Runs the plan; progress lines go to `log`. Throws std::runtime_error for what
-// prevents starting (unknown names, missing benchmark binary, unwritable out dir).
+// Builds the binaries of backends with their own flavour (binaries.hpp), then runs
+// the plan; progress lines go to `log`. Throws std::runtime_error for what prevents
+// starting (unknown names, missing benchmark binary, unwritable out dir). A failed
+// build fails that backend's runs on that MPI, naming the compile log.
 StudyResult run_study(const StudyPlan& plan, const std::vector<Backend>& backends, std::ostream& log);
 
 }  // namespace assay::overhead

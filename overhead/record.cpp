@@ -35,7 +35,8 @@ json to_json(const RunRecord& r) {
           {"launcher", r.launcher},    {"cpu_bind", r.cpu_bind},      {"nodes", r.nodes},
           {"tasks", r.tasks},          {"launches", r.launches},      {"stopped", r.stopped},
           {"median_ci_s", {r.median_low_s, r.median_high_s}}, {"load1", r.load1}, {"others_cores", r.others_cores},
-          {"cpus", r.cpus},            {"unreliable", r.unreliable}};
+          {"cpus", r.cpus},            {"unreliable", r.unreliable},  {"binary", r.binary},
+          {"flavour", r.flavour},      {"compile_command", r.compile_command}, {"backend_stats", r.backend_stats}};
 }
 
 RunRecord record_from_json(const json& j) {
@@ -69,6 +70,10 @@ RunRecord record_from_json(const json& j) {
   r.others_cores = j.value("others_cores", -1.0);
   r.cpus = j.value("cpus", 0);
   r.unreliable = j.value("unreliable", "");
+  r.binary = j.value("binary", "");
+  r.flavour = j.value("flavour", "");
+  r.compile_command = j.value("compile_command", "");
+  if (j.contains("backend_stats")) r.backend_stats = j["backend_stats"];
   return r;
 }
 

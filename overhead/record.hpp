@@ -51,6 +51,13 @@ struct RunRecord {
   double load1 = -1, others_cores = -1;
   int cpus = 0;
   std::string unreliable;
+  // Which binary was timed: its path, "prebuilt" (CMake's assay_overhead_<mpi>) or
+  // "<backend> build" (compiled through the backend's compile template), and for
+  // the latter the command that built it (binaries.hpp).
+  std::string binary, flavour, compile_command;
+  // What the backend said about itself in <run dir>/<backend>-stats-rank-0.json
+  // (e.g. llvm: accesses instrumented, checks made); null when it wrote none.
+  nlohmann::json backend_stats;
 };
 
 nlohmann::json to_json(const RunRecord& r);

@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 #include <stdexcept>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -163,6 +164,46 @@ std::string reliability_warning(const std::vector<RunRecord>& records) {
                      busy, timed, list);
 }
 
+// Which binary each backend timed on each MPI (record.hpp: binary, flavour, compile_command).
+std::string binaries_table(const std::vector<RunRecord>& records) {
+  std::map<std::pair<std::string, std::string>, const RunRecord*> seen;  // (backend, MPI) -> its first record
+  for (const auto& r : records)
+    if (!r.binary.empty() || !r.compile_command.empty()) seen.emplace(std::pair{r.spec.backend, r.spec.mpi}, &r);
+  if (seen.empty()) return "";
+  std::string out = "| backend | MPI | flavour | binary | compiled by |\n|---|---|---|---|---|\n";
+  for (const auto& [key, r] : seen)
+    out += fmt::format("| {} | {} | {} | `{}` | {} |\n", key.first, key.second, markdown_cell(r->flavour),
+                       markdown_cell(r->binary),
+                       r->compile_command.empty()
+                           ? "CMake (target `assay_overhead_" + key.second + "`; `benchmark-program.json` lists its flags)"
+                           : "`" + markdown_cell(r->compile_command) + "`");
+  return out;
+}
+
+// What backends wrote about themselves (record.hpp: backend_stats); for an
+// instrumenting compiler, the accesses it instrumented in the whole binary and in
+// the kernel's own file (<kernel>.cpp), and the checks the run made.
+std::string backend_stats_lines(const std::vector<RunRecord>& records) {
+  std::string out;
+  for (const auto& r : records) {
+    const auto& s = r.backend_stats;
+    if (!s.is_object() || !s.contains("accesses") || !s.contains("instrumented")) continue;
+    auto share = [](double part, double whole) { return whole > 0 ? 100 * part / whole : 0.0; };
+    const double all = s["accesses"].get<double>(), instrumented = s["instrumented"].get<double>();
+    std::string kernel_part;
+    for (const auto& m : s.value("modules", nlohmann::json::array()))
+      if (m.is_object() && m.value("source", "").ends_with("/" + r.spec.kernel + ".cpp")) {
+        const double a = m.value("accesses", 0.0), i = m.value("instrumented", 0.0);
+        kernel_part = fmt::format("; in {}.cpp {:.0f} of {:.0f} ({:.1f} %)", r.spec.kernel, i, a, share(i, a));
+      }
+    out += fmt::format("- {} {}: {:.0f} of {:.0f} memory accesses instrumented ({:.1f} %){}", group_label(r.spec),
+                       r.spec.backend, instrumented, all, share(instrumented, all), kernel_part);
+    if (s.contains("checks")) out += fmt::format("; {} checks at run time (first launch, rank 0)", s["checks"].dump());
+    out += "\n";
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<OverheadRow> overhead_rows(const std::vector<RunRecord>& records) {
@@ -190,6 +231,9 @@ std::string markdown_report(const std::vector<RunRecord>& records, const std::ve
   out += "## Overhead per backend\n\n" + summary_table(rows) + "\n";
   out += fmt::format("![overhead per backend]({})\n\n", plot_file);
   out += "## Runs\n\n" + runs_table(rows, records) + "\n";
+  if (const auto binaries = binaries_table(records); !binaries.empty()) out += "## Binaries timed\n\n" + binaries + "\n";
+  if (const auto stats = backend_stats_lines(records); !stats.empty())
+    out += "## What the backends report about themselves\n\n" + stats + "\n";
   std::string problems;
   for (const auto& r : records)
     if (r.status != RunStatus::ok)

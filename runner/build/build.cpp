@@ -1,6 +1,9 @@
 #include "build/build.hpp"
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <stdexcept>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -44,19 +47,44 @@ BuildSpec make_build_spec(const Case& c, const MpiImpl& mpi, const std::string& 
                           const BackendConfig& backend, const Vars& backend_vars, const std::string& inputs_hash) {
   Vars vars = case_vars(c, mpi, backend_vars);
   vars.set("exe", exe_placeholder);  // the output path differs per attempt: filled in by compile_command
-  return BuildSpec{&c, &mpi, mpi_version, vars.expand_argv(backend.compile), vars.expand_env(backend.build_env),
-                   inputs_hash};
+  return BuildSpec{c.name, c.content_hash, &mpi, mpi_version, vars.expand_argv(backend.compile),
+                   vars.expand_env(backend.build_env), inputs_hash};
+}
+
+std::string program_hash(const Program& p) {
+  std::string all;
+  for (const auto* files : {&p.sources, &p.headers})
+    for (const auto& f : *files) {
+      std::ifstream in(f, std::ios::binary);
+      if (!in) throw std::runtime_error("cannot read " + f + " (a file of the program " + p.name + ")");
+      all += "\n// SOURCE " + f + "\n";
+      all.append(std::istreambuf_iterator<char>(in), {});
+    }
+  return fnv1a_hex(all);
+}
+
+BuildSpec make_build_spec(const Program& p, const MpiImpl& mpi, const std::string& mpi_version,
+                          const BackendConfig& backend, const Vars& backend_vars, const std::string& inputs_hash) {
+  const bool cxx = !p.sources.empty() && fs::path(p.sources.front()).extension() == ".cpp";
+  std::vector<std::string> sources = p.sources;
+  sources.insert(sources.end(), p.libraries.begin(), p.libraries.end());
+  Vars vars = backend_vars;
+  vars.set("mpicc", cxx ? mpi.cxx : mpi.cc).set("cc", cxx ? "g++" : "gcc");
+  vars.set_list("base_cflags", p.flags).set_list("sources", sources);
+  vars.set("source", p.sources.empty() ? "" : p.sources.front()).set("exe", exe_placeholder);
+  return BuildSpec{p.name, p.content_hash, &mpi, mpi_version, vars.expand_argv(backend.compile),
+                   vars.expand_env(backend.build_env), inputs_hash};
 }
 
 std::string BuildSpec::key() const {
-  std::string text = c->content_hash + "|" + mpi->name + "|" + mpi_version + "|i:" + inputs_hash;
+  std::string text = content_hash + "|" + mpi->name + "|" + mpi_version + "|i:" + inputs_hash;
   for (const auto& a : argv) text += "|a:" + a;
   for (const auto& [k, v] : env) text += "|e:" + k + "=" + v;
   return fnv1a_hex(text);
 }
 
 std::string BuildCache::binary_path(const BuildSpec& s) const {
-  return (fs::path(dir_) / s.mpi->name / s.key() / s.c->name).string();
+  return (fs::path(dir_) / s.mpi->name / s.key() / s.name).string();
 }
 
 std::string BuildCache::temp_path(const BuildSpec& s) const {

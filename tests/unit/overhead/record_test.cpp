@@ -61,6 +61,25 @@ TEST(OverheadRecord, LauncherNodesAndTasksRoundTripAndOldRecordsReadAsLocal) {
   EXPECT_EQ(before.nodes, 0);
 }
 
+// Which binary was timed, and what the backend said about itself; older records have neither.
+TEST(OverheadRecord, BinaryFlavourAndBackendStatsRoundTripAndOldRecordsReadWithout) {
+  RunRecord r = ok_run("llvm", "openmpi", "1");
+  r.binary = "/cache/openmpi/0123/assay_overhead";
+  r.flavour = "llvm build";
+  r.compile_command = "OMPI_CXX=clang++-14 mpicxx.openmpi -O2";
+  r.backend_stats = {{"accesses", 10}, {"instrumented", 4}};
+  RunRecord back = record_from_json(nlohmann::json::parse(to_json(r).dump()));
+  EXPECT_EQ(back.binary, r.binary);
+  EXPECT_EQ(back.flavour, "llvm build");
+  EXPECT_EQ(back.compile_command, r.compile_command);
+  EXPECT_EQ(back.backend_stats["instrumented"], 4);
+  nlohmann::json old = to_json(r);
+  for (const char* key : {"binary", "flavour", "compile_command", "backend_stats"}) old.erase(key);
+  RunRecord before = record_from_json(old);
+  EXPECT_EQ(before.flavour, "");
+  EXPECT_TRUE(before.backend_stats.is_null());
+}
+
 TEST(OverheadRecord, StatusNamesRoundTrip) {
   for (RunStatus s : {RunStatus::ok, RunStatus::failed, RunStatus::timeout, RunStatus::skipped})
     EXPECT_EQ(status_from_name(status_name(s)), s);

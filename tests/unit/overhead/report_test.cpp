@@ -113,6 +113,27 @@ TEST(OverheadReport, AxisFollowsTheRatiosAndClipsWideIntervals) {
 
 namespace assay::overhead {
 
+// The report names the binary each backend timed and the share an instrumenting
+// compiler instrumented, in the whole binary and in the kernel's own file.
+TEST(OverheadReport, MarkdownNamesTheBinariesAndTheInstrumentedShare) {
+  std::vector<RunRecord> records = {run("native", {1.0}), run("llvm", {3.0})};
+  records[0].binary = "/build/overhead/assay_overhead_openmpi";
+  records[0].flavour = "prebuilt";
+  records[1].binary = "/cache/openmpi/0123/assay_overhead";
+  records[1].flavour = "llvm build";
+  records[1].compile_command = "OMPI_CXX=clang++-14 mpicxx.openmpi -fpass-plugin=P.so";
+  records[1].backend_stats = {{"accesses", 200},
+                              {"instrumented", 50},
+                              {"checks", 7},
+                              {"modules", {{{"source", "/s/kernels/heat2d.cpp"}, {"accesses", 40}, {"instrumented", 10}}}}};
+  const std::string md = markdown_report(records, overhead_rows(records), {}, "p.svg");
+  EXPECT_NE(md.find("| llvm | openmpi | llvm build | `/cache/openmpi/0123/assay_overhead` | `OMPI_CXX=clang++-14"),
+            std::string::npos) << md;
+  EXPECT_NE(md.find("| native | openmpi | prebuilt | `/build/overhead/assay_overhead_openmpi` | CMake"), std::string::npos);
+  EXPECT_NE(md.find("50 of 200 memory accesses instrumented (25.0 %); in heat2d.cpp 10 of 40 (25.0 %); 7 checks"),
+            std::string::npos) << md;
+}
+
 TEST(OverheadReport, MarkdownSaysHowTheRunsWereLaunched) {
   std::vector<RunRecord> records = {run("native", {1.0, 1.1}), run("pmpi", {2.0, 2.1})};
   for (auto& r : records) {
