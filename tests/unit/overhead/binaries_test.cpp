@@ -9,20 +9,14 @@
 
 #include "../corpus/temp_dir.hpp"
 #include "exec/output.hpp"
+#include "test_backend.hpp"
 
 namespace assay::overhead {
 
 namespace {
 
+using test_support::backend;
 using test_support::TempDir;
-
-Backend backend(const std::string& name) {
-  Backend b;
-  b.name = name;
-  b.dir = "/suite/backends/" + name;
-  b.configs["openmpi"] = b.configs["mpich"] = BackendConfig{};
-  return b;
-}
 
 // Shaped like backends/llvm/backend.json: its own compiler, a pass, a runtime after the sources.
 Backend instrumenting() {

@@ -5,17 +5,13 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "test_backend.hpp"
+
 namespace assay::overhead {
 
 namespace {
 
-Backend backend(const std::string& name) {
-  Backend b;
-  b.name = name;
-  b.dir = "/suite/backends/" + name;
-  b.configs["openmpi"] = b.configs["mpich"] = BackendConfig{};
-  return b;
-}
+using test_support::backend;
 
 bool has(const std::vector<std::string>& argv, const std::string& item) {
   return std::find(argv.begin(), argv.end(), item) != argv.end();
