@@ -24,7 +24,7 @@ for word in timeout_factor --oversubscribe --abort-on-first-finding "2-rank case
   grep -qF -- "$word" <<<"$help" || fail "run --help does not mention '$word'"
 done
 for sub in list show lint run report diff overhead backends taxonomy; do
-  "$ASSAY" $sub --help | grep -q Example || fail "$sub --help has no example"
+  "$ASSAY" $sub --help | has Example || fail "$sub --help has no example"
 done
 # One spelling for the backends of `run` and `overhead`: --backend (comma list); --backends
 # is a hidden alias of it, and giving both is an error.

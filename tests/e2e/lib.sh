@@ -4,6 +4,9 @@ work=$(mktemp -d)
 cache=$work/cache
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
+# grep that reads all of its input: `producer | grep -q` exits at the first match,
+# and under pipefail the producer's SIGPIPE then fails the pipeline at random.
+has() { grep "$@" >/dev/null; }
 run() { "$ASSAY" run --cache "$cache" "$@"; }
 # The outcome field of the last record of CASE under BACKEND in JOURNAL.
 field_of() {  # JOURNAL CASE BACKEND FIELD

@@ -18,5 +18,5 @@ cat "$work/out"
 [[ $status == 0 ]] || fail "check failed (exit $status)"
 runs=$(grep -c '"type":"result"' "$work/results.jsonl")
 (( runs >= ${#cases[@]} )) || fail "$runs results for ${#cases[@]} cases"
-grep -F '"case":"coll/skip-completes/' "$work/results.jsonl" | grep -q '"outcome":"TO"' && fail "a skipped collective hung under pmpi"
+grep -F '"case":"coll/skip-completes/' "$work/results.jsonl" | has '"outcome":"TO"' && fail "a skipped collective hung under pmpi"
 no_strays

@@ -21,7 +21,7 @@ expect_field "$j" nb/demo/recv-cycle-nok native outcome TO
 expect_field "$j" nb/demo/recv-cycle-ok native outcome TN
 expect_field "$j" nb/demo/null-recv-nok native outcome RE
 # The torn line the oracle writes is reported in the record, not fatal.
-grep -F '"backend":"oracle"' "$j" | grep -F 'rma/demo/put-then-store-nok' | grep -q 'oracle.jsonl:2' ||
+grep -F '"backend":"oracle"' "$j" | grep -F 'rma/demo/put-then-store-nok' | has 'oracle.jsonl:2' ||
   fail "the oracle's torn findings line is not reported with file:line"
 # The deadlock ran no longer than its 3 s timeout plus the kill grace.
 secs=$(field_of "$j" nb/demo/recv-cycle-nok native run_s)

@@ -33,9 +33,9 @@ sum=$(field "$native" checksum)
 # Built through the template: the pass's calls into the runtime, the runtime linked, by clang.
 binary=$(field "$llvm" binary)
 [[ $binary == "$cache"/* && -x $binary ]] || fail "the llvm binary '$binary' is not in the build cache"
-nm -D --undefined-only "$binary" | grep -q '__assay_llvm_access' || fail "$binary has no instrumented accesses"
-readelf -d "$binary" | grep -q "NEEDED.*libassay_llvm_$mpi.so" || fail "$binary does not link the llvm runtime"
-readelf -p .comment "$binary" | grep -q 'clang version 14' || fail "$binary was not compiled by clang 14"
+nm -D --undefined-only "$binary" | has '__assay_llvm_access' || fail "$binary has no instrumented accesses"
+readelf -d "$binary" | has "NEEDED.*libassay_llvm_$mpi.so" || fail "$binary does not link the llvm runtime"
+readelf -p .comment "$binary" | has 'clang version 14' || fail "$binary was not compiled by clang 14"
 grep -q 'clang++-14' <<<"$(field "$llvm" compile_command)" || fail "no compile command in the llvm record"
 grep -q '"backend_stats":{[^}]*"instrumented":[1-9]' <<<"$llvm" || fail "no instrumentation statistics in the llvm record"
 grep -q 'llvm build' "$work/first/overhead.md" || fail "the report does not name the llvm binary's flavour"

@@ -51,9 +51,9 @@ echo "overhead pmpi e2e: 32 runs, one checksum per kernel/variant, no findings"
 # never completed) gives findings under pmpi and none natively.
 "$ASSAY" overhead --kernels cfd --variants two-sided --inject missing-wait --np 2 --mpi mpich \
   --backend native,pmpi --iterations 1 --repetitions 1 --budget 0 --out "$work/inject" >"$work/stdout2" 2>"$work/stderr2"
-grep '"backend":"pmpi"' "$work/inject/overhead.jsonl" | grep -q '"findings":[1-9]' ||
+grep '"backend":"pmpi"' "$work/inject/overhead.jsonl" | has '"findings":[1-9]' ||
   { cat "$work/stderr2"; fail "no finding under pmpi for cfd two-sided --inject=missing-wait"; }
-grep '"backend":"pmpi"' "$work/inject/overhead.jsonl" | grep -q 'nb.request.missing-completion' ||
+grep '"backend":"pmpi"' "$work/inject/overhead.jsonl" | has 'nb.request.missing-completion' ||
   fail "pmpi's finding for the injected bug is not nb.request.missing-completion"
-grep '"backend":"native"' "$work/inject/overhead.jsonl" | grep -q '"findings":0,' || fail "findings without a checker"
+grep '"backend":"native"' "$work/inject/overhead.jsonl" | has '"findings":0,' || fail "findings without a checker"
 echo "overhead pmpi e2e: an injected bug is counted"

@@ -57,7 +57,7 @@ echo '{"manifest": 2, "name": "broken", "description": "a launch that fails", "k
   --backends-dir "$work/backends" --out "$work/broken" >"$work/stdout4" 2>"$work/stderr4"
 status=$?
 [[ $status == 1 ]] || { cat "$work/stdout4" "$work/stderr4"; fail "a failing backend must give exit status 1, got $status"; }
-grep '"backend":"broken"' "$work/broken/overhead.jsonl" | grep -q '"status":"failed"' || fail "broken run not recorded as failed"
-grep '"backend":"native"' "$work/broken/overhead.jsonl" | grep -q '"status":"ok"' || fail "native run not ok"
+grep '"backend":"broken"' "$work/broken/overhead.jsonl" | has '"status":"failed"' || fail "broken run not recorded as failed"
+grep '"backend":"native"' "$work/broken/overhead.jsonl" | has '"status":"ok"' || fail "native run not ok"
 grep -q 'broken: failed' "$work/broken/overhead.md" || fail "the report does not list the failed run"
 echo "overhead e2e: a failing backend is reported"

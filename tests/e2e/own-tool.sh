@@ -28,7 +28,7 @@ echo "reqcheck: rank 0: done, 1 problem(s)" >"$work/run/reqcheck-0.txt"
 [[ ! -s $work/parse.out ]] || fail "parse.sh invented a finding: $(cat "$work/parse.out")"
 
 # Step 5: mpi-assay sees the adapter.
-REQCHECK_DIR=$work/b "$ASSAY" backends --backends-dir "$example/backends" | grep -q "^reqcheck " ||
+REQCHECK_DIR=$work/b "$ASSAY" backends --backends-dir "$example/backends" | has "^reqcheck " ||
   fail "mpi-assay backends does not list reqcheck"
 
 # Step 8: the developer's CI.

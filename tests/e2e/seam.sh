@@ -24,7 +24,7 @@ for b in watchdog watchdog-log; do
 done
 # ${rank} made the launch MPMD: each rank wrote its own findings file, with the
 # rank environment (Open MPI gives -x per application context).
-grep -F '"backend":"watchdog"' "$j" | grep -F 'recv-cycle-nok' | grep -q '"rank":1' || fail "no finding of rank 1"
+grep -F '"backend":"watchdog"' "$j" | grep -F 'recv-cycle-nok' | has '"rank":1' || fail "no finding of rank 1"
 for outcome_case in recv-cycle-nok recv-cycle-ok; do
   expect_field "$j" "nb/demo/$outcome_case" watchdog-unrunnable outcome TF
   expect_reason "nb/demo/$outcome_case" watchdog-unrunnable "not installed: $DATA/backends/watchdog-unrunnable/watchdog.sh (the program launch.rank starts)"
@@ -50,7 +50,7 @@ run --cases "$SOURCE/tests/backends/tiny-pmpi/cases" --backends-dir "$DATA/backe
 expect_field "$tiny" coll/tiny/bcast-roots-nok tiny-pmpi outcome TP
 expect_field "$tiny" coll/tiny/bcast-roots-nok tiny-pmpi located true
 expect_field "$tiny" coll/tiny/bcast-roots-ok tiny-pmpi outcome TN
-grep -F '"case":"coll/tiny/bcast-roots-nok"' "$tiny" | grep -qF '"backend":"tiny-pmpi","class":"coll.arg.root-mismatch"' ||
+grep -F '"case":"coll/tiny/bcast-roots-nok"' "$tiny" | has -F '"backend":"tiny-pmpi","class":"coll.arg.root-mismatch"' ||
   fail "the tiny checker's finding does not carry its manifest's name"
 j=$tiny  # expect_reason reads $j
 for c in bcast-roots-nok bcast-roots-ok; do

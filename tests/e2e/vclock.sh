@@ -16,7 +16,7 @@ cat "$work/out"
 for c in recv-from-finished-rank-nok send-send-small-nok; do
   expect_field "$j" "nb/vclock/$c" vclock outcome TP
   expect_field "$j" "nb/vclock/$c" vclock timed_out false
-  grep -F "\"case\":\"nb/vclock/$c\"" "$j" | grep -qF '"class":"nb.match.deadlock"' || fail "$c: no nb.match.deadlock finding"
+  grep -F "\"case\":\"nb/vclock/$c\"" "$j" | has -F '"class":"nb.match.deadlock"' || fail "$c: no nb.match.deadlock finding"
 done
 expect_field "$j" nb/vclock/send-send-small-nok vclock located true
 expect_field "$j" nb/vclock/isend-never-received-nok vclock outcome TP
