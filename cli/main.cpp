@@ -504,7 +504,7 @@ int main(int argc, char** argv) {
   run->add_flag("--oversubscribe", run_args.oversubscribe,
                 "Let each run take one slot whatever its ranks: -j N runs N cases at once, more ranks than cores (faster, timings less reliable)");
   run->add_flag("--abort-on-first-finding", run_args.abort_on_finding,
-                "End a run at the checker's first finding (ASSAY_ABORT_ON_ERROR=1 for backends that support it): a reported deadlock does not wait out the timeout");
+                "End a run at the checker's first finding (ASSAY_ABORT_ON_ERROR=1 for backends that support it): a reported deadlock does not wait out the timeout. A case whose first finding is another true error than the one its header expects is then WC, not TP");
   run->add_option("--keep-output", run_args.keep_output,
                   "Bytes kept of each run's stdout and of its stderr: the first BYTES and the last BYTES (the rest is dropped, the record says `truncated`); 0 = all")
       ->capture_default_str();
