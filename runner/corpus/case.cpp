@@ -423,7 +423,8 @@ std::string shown_name(std::string_view name) {
   return out;
 }
 
-// Every case file under `root`, sorted, skipping the generators in `root/gen/`.
+// Every case file under `root`, sorted, skipping the generators in `root/gen/`
+// and the sources cases share through SOURCES in `root/support/`.
 // What cannot be resolved or named is skipped into `warnings`.
 std::vector<fs::path> case_files(const fs::path& root, std::vector<Problem>& warnings) {
   std::vector<fs::path> files;
@@ -448,7 +449,7 @@ std::vector<fs::path> case_files(const fs::path& root, std::vector<Problem>& war
       }
       continue;
     }
-    if (it.depth() == 0 && directory && path.filename() == "gen") {
+    if (it.depth() == 0 && directory && (path.filename() == "gen" || path.filename() == "support")) {
       it.disable_recursion_pending();
     } else if (regular && is_case_extension(path)) {
       files.push_back(path);

@@ -444,6 +444,7 @@ TEST_F(LoadCases, ReportsProblemsOfEveryFile) {
   const std::string b = dir_.write("c/rma/fence/b-ok.c", "// DESCRIPTION: d\n// EXPECT: okay\n");
   const std::string g = dir_.write("c/rma/gen/inner-ok.c", "// DESCRIPTION: d\n");
   dir_.write("c/gen/generator.cpp", "int main() {}\n");
+  dir_.write("c/support/helper.c", "void helper(void) {}\n");
   dir_.write("c/rma/fence/notes.txt", "not a case\n");
   const auto cases = load_cases({root("c/")}, tax_, problems_, warnings_);
   EXPECT_EQ(ids(cases), (Strings{"rma/fence/a-ok", "rma/fence/b-ok", "rma/gen/inner-ok"}));
