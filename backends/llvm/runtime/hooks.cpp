@@ -8,8 +8,9 @@
 //   §11.3/§11.5: the origin buffer of a put or accumulate may not be updated,
 //     and that of a get (or a result buffer) not accessed, until the operation
 //     completes at the origin: MPI_Win_fence, MPI_Win_complete, MPI_Win_unlock
-//     (_all), MPI_Win_flush(_all), MPI_Win_flush_local(_all); an MPI_Rput or
-//     MPI_Rget also by its request (§11.3.5).
+//     (_all), MPI_Win_flush(_all), MPI_Win_flush_local(_all); a request-based
+//     operation (MPI_Rput, MPI_Rget, MPI_Raccumulate, MPI_Rget_accumulate) also
+//     by its request (§11.3.5).
 #include <mpi.h>
 
 #include <algorithm>
@@ -494,6 +495,27 @@ void after_MPI_Rget(Call& call, int rc, void* origin, int count, MPI_Datatype ty
   const Op op = rma_op(call, win, target, kGet, N, "origin buffer", origin, count, type);
   if (op && request && *request != MPI_REQUEST_NULL) s.requests[key(*request)].push_back(op);
 }
+void after_MPI_Raccumulate(Call& call, int rc, const void* origin, int count, MPI_Datatype type, int target, MPI_Aint,
+                           int, MPI_Datatype, MPI_Op, MPI_Win win, MPI_Request* request) noexcept {
+  if (rc != MPI_SUCCESS) return;
+  State& s = state();
+  std::lock_guard lock(s.m);
+  const Op op = rma_op(call, win, target, kPut, R, "origin buffer", origin, count, type);
+  if (op && request && *request != MPI_REQUEST_NULL) s.requests[key(*request)].push_back(op);
+}
+// Its request completes both buffers at the origin (§11.3.5).
+void after_MPI_Rget_accumulate(Call& call, int rc, const void* origin, int count, MPI_Datatype type, void* result,
+                               int rcount, MPI_Datatype rtype, int target, MPI_Aint, int, MPI_Datatype, MPI_Op op,
+                               MPI_Win win, MPI_Request* request) noexcept {
+  if (rc != MPI_SUCCESS) return;
+  State& s = state();
+  std::lock_guard lock(s.m);
+  const Op update = op != MPI_NO_OP ? rma_op(call, win, target, kPut, R, "origin buffer", origin, count, type) : 0;
+  const Op fetch = rma_op(call, win, target, kGet, N, "result buffer", result, rcount, rtype);
+  if (!request || *request == MPI_REQUEST_NULL) return;
+  for (Op o : {update, fetch})
+    if (o) s.requests[key(*request)].push_back(o);
+}
 
 }  // namespace
 
@@ -579,6 +601,8 @@ void register_hooks(interpose::Hooks& h) {
   h.after_MPI_Compare_and_swap = after_MPI_Compare_and_swap;
   h.after_MPI_Rput = after_MPI_Rput;
   h.after_MPI_Rget = after_MPI_Rget;
+  h.after_MPI_Raccumulate = after_MPI_Raccumulate;
+  h.after_MPI_Rget_accumulate = after_MPI_Rget_accumulate;
   h.after_MPI_Win_fence = after_MPI_Win_fence;
   h.after_MPI_Win_unlock = after_MPI_Win_unlock;
   h.after_MPI_Win_unlock_all = after_MPI_Win_unlock_all;
