@@ -1,0 +1,30 @@
+// DESCRIPTION: Rank 0 stores into the buffer of an MPI_Ibsend after MPI_Wait completed the send.
+// NPROCS: 2
+// EXPECT: ok
+#include <mpi.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int v[4] = {1, 2, 3, 4};
+    if (rank == 0) {
+        int size = 4 * (int)sizeof v + MPI_BSEND_OVERHEAD;
+        void *attached = malloc(size);
+        MPI_Buffer_attach(attached, size);
+        MPI_Request req;
+        MPI_Ibsend(v, 4, MPI_INT, 1, 0, MPI_COMM_WORLD, &req); // @ibsend
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+        v[0] = -1; // @store
+        MPI_Buffer_detach(&attached, &size);
+        free(attached);
+    } else if (rank == 1) {
+        MPI_Recv(v, 4, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+
+    MPI_Finalize();
+    return 0;
+}

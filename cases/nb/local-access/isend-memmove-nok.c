@@ -1,0 +1,28 @@
+// DESCRIPTION: Rank 0 shifts the buffer of its pending MPI_Isend with memmove() before MPI_Wait.
+// NPROCS: 2
+// EXPECT: error nb.buffer.send-write
+// EXPECT-AT: isend shift
+// TWIN: nb/local-access/isend-memmove-after-wait-ok
+// NOTE: MPI-3.1 §3.7.2: the send buffer of a nonblocking send must not be modified until the send completes; a library call that writes it is a modification.
+#include <mpi.h>
+#include <string.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    int v[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+    if (rank == 0) {
+        MPI_Request req;
+        MPI_Isend(v, 8, MPI_INT, 1, 0, MPI_COMM_WORLD, &req); // @isend
+        memmove(v, v + 1, 7 * sizeof *v); // @shift
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+    } else if (rank == 1) {
+        MPI_Recv(v, 8, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+
+    MPI_Finalize();
+    return 0;
+}
