@@ -32,10 +32,12 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 namespace assay::llvmpass {
@@ -46,6 +48,13 @@ enum Kind : unsigned { kLoad = 0, kStore = 1, kAtomic = 2, kCopyRead = 3, kCopyW
 
 bool filtering_enabled() {
   const char* v = std::getenv("ASSAY_LLVM_FILTER");
+  return !v || std::string(v) != "0";
+}
+
+// The inline guard (below, Instrumenter::check): on unless ASSAY_LLVM_GUARD=0,
+// which makes every instrumented access call the runtime (for measuring it).
+bool guard_enabled() {
+  const char* v = std::getenv("ASSAY_LLVM_GUARD");
   return !v || std::string(v) != "0";
 }
 
@@ -87,7 +96,7 @@ struct Counts {
 
 class Instrumenter {
  public:
-  explicit Instrumenter(llvm::Module& m) : m_(m), ctx_(m.getContext()), filter_(m), filtering_(filtering_enabled()) {
+  explicit Instrumenter(llvm::Module& m) : m_(m), ctx_(m.getContext()), filter_(m), filtering_(filtering_enabled()), guard_(guard_enabled()) {
     // Before any instrumentation: the analysis reads the program as compiled.
     if (selective_enabled()) {
       in_flight_ = std::make_unique<assay::stat::InFlight>(m);
@@ -99,6 +108,8 @@ class Instrumenter {
     auto* void_ty = llvm::Type::getVoidTy(ctx_);
     access_ = m.getOrInsertFunction("__assay_llvm_access", void_ty, i8p, i64, i32);
     string_ = m.getOrInsertFunction("__assay_llvm_string", void_ty, i8p, i8p, i32);
+    // The runtime's [lo, hi) of the ranges in flight (runtime.cpp), two i64.
+    if (guard_) bounds_ = m.getOrInsertGlobal("__assay_llvm_bounds", llvm::ArrayType::get(i64, 2));
   }
 
   Counts run() {
@@ -129,20 +140,48 @@ class Instrumenter {
     return true;
   }
 
-  void check(llvm::Instruction& before, llvm::Value* address, llvm::Value* size, Kind kind) {
+  // Before `before`: the call __assay_llvm_access(address, size, kind) at the
+  // access's location `loc`, behind an inline guard. The guard loads the
+  // runtime's bounds [lo, hi) of every range in flight ({0, 0} when none) and
+  // branches over the call unless the access [a, a + size) overlaps them
+  // (a + size > lo and a < hi): an access outside the bounds cannot overlap a
+  // range, and the call would find nothing. Most accesses of a program run
+  // while nothing is in flight, so they cost two loads, two compares and a
+  // branch instead of a call into the shared runtime. The loads are relaxed
+  // (monotonic) atomics: the bounds change only inside MPI calls, and the
+  // pass runs last in the pipeline, so nothing moves them out of a loop.
+  void check(llvm::Instruction& before, llvm::Value* address, llvm::Value* size, Kind kind, const llvm::DebugLoc& loc) {
     if (!needed(before, address)) return;
     llvm::IRBuilder<> b(&before);
-    b.SetCurrentDebugLocation(location(before));
+    b.SetCurrentDebugLocation(loc);
     auto* i8p = llvm::Type::getInt8PtrTy(ctx_);
     llvm::Value* p = b.CreatePointerCast(address, i8p);
     llvm::Value* n = b.CreateZExtOrTrunc(size, b.getInt64Ty());
+    if (guard_) {
+      auto* i64 = b.getInt64Ty();
+      auto bound = [&](unsigned index, const char* name) {
+        llvm::Value* at = b.CreateConstInBoundsGEP2_32(llvm::ArrayType::get(i64, 2), bounds_, 0, index);
+        llvm::LoadInst* v = b.CreateAlignedLoad(i64, at, llvm::Align(8), name);
+        v->setAtomic(llvm::AtomicOrdering::Monotonic);
+        return v;
+      };
+      llvm::Value* lo = bound(0, "assay.lo");
+      llvm::Value* hi = bound(1, "assay.hi");
+      llvm::Value* a = b.CreatePtrToInt(p, i64);
+      llvm::Value* after_lo = b.CreateICmpUGT(b.CreateAdd(a, n), lo);
+      llvm::Value* before_hi = b.CreateICmpULT(a, hi);
+      llvm::Value* overlaps = b.CreateAnd(after_lo, before_hi, "assay.overlaps");
+      llvm::MDNode* rarely = llvm::MDBuilder(ctx_).createBranchWeights(1, 1000);
+      llvm::Instruction* then = llvm::SplitBlockAndInsertIfThen(overlaps, &before, false, rarely);
+      b.SetInsertPoint(then);
+    }
     b.CreateCall(access_, {p, n, b.getInt32(kind)});
   }
 
-  void check_string(llvm::Instruction& before, llvm::Value* address, llvm::Value* measured, Kind kind) {
+  void check_string(llvm::Instruction& before, llvm::Value* address, llvm::Value* measured, Kind kind, const llvm::DebugLoc& loc) {
     if (!needed(before, address)) return;
     llvm::IRBuilder<> b(&before);
-    b.SetCurrentDebugLocation(location(before));
+    b.SetCurrentDebugLocation(loc);
     auto* i8p = llvm::Type::getInt8PtrTy(ctx_);
     b.CreateCall(string_, {b.CreatePointerCast(address, i8p), b.CreatePointerCast(measured, i8p), b.getInt32(kind)});
   }
@@ -163,19 +202,22 @@ class Instrumenter {
   }
 
   void visit(llvm::Instruction& i) {
+    // Computed once: a guard splits the block before `i`, after which the
+    // instructions before it are no longer its neighbours.
+    const llvm::DebugLoc loc = location(i);
     if (auto* load = llvm::dyn_cast<llvm::LoadInst>(&i)) {
-      check(i, load->getPointerOperand(), bytes(load->getType()), kLoad);
+      check(i, load->getPointerOperand(), bytes(load->getType()), kLoad, loc);
     } else if (auto* store = llvm::dyn_cast<llvm::StoreInst>(&i)) {
-      check(i, store->getPointerOperand(), bytes(store->getValueOperand()->getType()), kStore);
+      check(i, store->getPointerOperand(), bytes(store->getValueOperand()->getType()), kStore, loc);
     } else if (auto* rmw = llvm::dyn_cast<llvm::AtomicRMWInst>(&i)) {
-      check(i, rmw->getPointerOperand(), bytes(rmw->getValOperand()->getType()), kAtomic);
+      check(i, rmw->getPointerOperand(), bytes(rmw->getValOperand()->getType()), kAtomic, loc);
     } else if (auto* cx = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&i)) {
-      check(i, cx->getPointerOperand(), bytes(cx->getNewValOperand()->getType()), kAtomic);
+      check(i, cx->getPointerOperand(), bytes(cx->getNewValOperand()->getType()), kAtomic, loc);
     } else if (auto* mt = llvm::dyn_cast<llvm::MemTransferInst>(&i)) {
-      check(i, mt->getRawDest(), mt->getLength(), kCopyWrite);
-      check(i, mt->getRawSource(), mt->getLength(), kCopyRead);
+      check(i, mt->getRawDest(), mt->getLength(), kCopyWrite, loc);
+      check(i, mt->getRawSource(), mt->getLength(), kCopyRead, loc);
     } else if (auto* ms = llvm::dyn_cast<llvm::MemSetInst>(&i)) {
-      check(i, ms->getRawDest(), ms->getLength(), kSet);
+      check(i, ms->getRawDest(), ms->getLength(), kSet, loc);
     } else if (auto* call = llvm::dyn_cast<llvm::CallInst>(&i)) {
       const llvm::Function* f = call->getCalledFunction();
       if (!f || !f->isDeclaration() || llvm::isa<llvm::IntrinsicInst>(call)) return;
@@ -183,9 +225,9 @@ class Instrumenter {
         if (a.arg >= call->arg_size()) continue;
         llvm::Value* p = call->getArgOperand(a.arg);
         if (a.length_arg >= 0 && static_cast<unsigned>(a.length_arg) < call->arg_size())
-          check(i, p, call->getArgOperand(a.length_arg), a.kind);
+          check(i, p, call->getArgOperand(a.length_arg), a.kind, loc);
         else if (a.length_arg < 0 && static_cast<unsigned>(a.length_from) < call->arg_size())
-          check_string(i, p, call->getArgOperand(a.length_from), a.kind);
+          check_string(i, p, call->getArgOperand(a.length_from), a.kind, loc);
       }
     }
   }
@@ -211,6 +253,8 @@ class Instrumenter {
   llvm::LLVMContext& ctx_;
   LocalObjects filter_;
   bool filtering_;
+  bool guard_;
+  llvm::Constant* bounds_ = nullptr;
   std::unique_ptr<assay::stat::InFlight> in_flight_;
   llvm::FunctionCallee access_, string_;
   Counts counts_;

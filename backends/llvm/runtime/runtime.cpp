@@ -1,7 +1,10 @@
 // The llvm backend's runtime, access side: every load, store, atomic and
 // buffer-touching library call the pass instrumented arrives here with its
 // address, size and kind; the call's return address carries the access's
-// debug location. Fast path: no range in flight (one relaxed atomic load).
+// debug location. The pass inlines a guard before each call (plugin.cpp):
+// the call is made only when the access overlaps __assay_llvm_bounds, the
+// smallest interval holding every range in flight, so most accesses never
+// get here. Here, first: no range in flight (one relaxed atomic load).
 #include "runtime.hpp"
 
 #include <atomic>
@@ -18,6 +21,9 @@ namespace {
 
 // Operations in flight in this process; accesses skip the lookup while 0.
 std::atomic<std::size_t> in_flight{0};
+// Calls that passed the inline guard, and those of them that found an
+// operation in flight. Counted here only, off the program's fast path (the
+// guard skips the call), so one relaxed atomic per call is cheap enough.
 std::atomic<std::uint64_t> checks{0}, slow_checks{0};
 
 // Set while this thread runs the check itself. Building and reporting a
@@ -92,6 +98,16 @@ void check(std::uintptr_t addr, std::uint64_t size, std::uint32_t kind, std::uin
 
 }  // namespace
 
+// The instrumented code's guard reads these two words (relaxed: ranges are
+// added and removed by MPI calls of the thread whose accesses they concern,
+// and an access racing with another thread's MPI call is unordered with it
+// anyway). Stored after every change of the set, with the state's lock held.
+static void publish_bounds(const State& s) {
+  const auto [lo, hi] = s.ranges.bounds();
+  __assay_llvm_bounds[0].store(lo, std::memory_order_relaxed);
+  __assay_llvm_bounds[1].store(hi, std::memory_order_relaxed);
+}
+
 State& state() {
   static auto* s = new State;  // never destroyed: accesses may come during exit
   return *s;
@@ -118,6 +134,7 @@ void add_range(State& s, Op op, std::uintptr_t lo, std::uintptr_t hi) {
     info.size = end - first;
   }
   if (was_empty) in_flight.fetch_add(1, std::memory_order_relaxed);
+  publish_bounds(s);
   s.peak_ranges = std::max(s.peak_ranges, s.ranges.ops());
   s.peak_segments = std::max(s.peak_segments, s.ranges.segments());
 }
@@ -131,7 +148,10 @@ void add_blocks(State& s, Op op, const void* buf, int count, MPI_Datatype type, 
 
 
 void complete(State& s, Op op) {
-  if (s.ranges.remove(op)) in_flight.fetch_sub(1, std::memory_order_relaxed);
+  if (s.ranges.remove(op)) {
+    in_flight.fetch_sub(1, std::memory_order_relaxed);
+    publish_bounds(s);
+  }
   s.ops.erase(op);
 }
 
@@ -182,6 +202,12 @@ void write_stats(int rank) {
 }
 
 }  // namespace assay::llvmrt
+
+// [lo, hi) holding every range in flight, {0, 0} when none: the pass's inline
+// guard (plugin.cpp) calls __assay_llvm_access only when an access [a, a + n)
+// has a + n > lo and a < hi. Two 8-byte words, read by relaxed (monotonic) loads.
+static_assert(sizeof(std::atomic<std::uintptr_t>) == 8 && std::atomic<std::uintptr_t>::is_always_lock_free);
+__attribute__((visibility("default"))) std::atomic<std::uintptr_t> __assay_llvm_bounds[2] = {};
 
 extern "C" {
 

@@ -6,6 +6,7 @@
 // operations; this side answers the program's loads and stores.
 #include <mpi.h>
 
+#include <atomic>
 #include <cstdint>
 #include <mutex>
 #include <set>
@@ -76,6 +77,8 @@ void write_stats(int rank);                     // runtime.cpp
 
 // Entry points of the instrumented program (backends/llvm/pass/plugin.cpp).
 extern "C" {
+// The bounds of the ranges in flight, read by the pass's inline guard (runtime.cpp).
+extern std::atomic<std::uintptr_t> __assay_llvm_bounds[2];
 void __assay_llvm_access(void* addr, std::uint64_t size, std::uint32_t kind);
 void __assay_llvm_string(void* addr, const char* measured, std::uint32_t kind);
 void __assay_llvm_module(const char* source, std::uint32_t accesses, std::uint32_t instrumented,

@@ -3,8 +3,11 @@
 # is compiled by clang-14 at -O0 -g with the plugin to LLVM IR and checked with
 # FileCheck against its CHECK lines; files with NOFILTER lines are compiled
 # again with ASSAY_LLVM_FILTER=0 and checked against those, files with
-# SELECTIVE lines with ASSAY_LLVM_SELECTIVE=1 (the in-flight filter). No MPI
-# needed.
+# SELECTIVE lines with ASSAY_LLVM_SELECTIVE=1 (the in-flight filter). These
+# say what is instrumented, so they are compiled with ASSAY_LLVM_GUARD=0 (the
+# call right before its access, no inline guard around it); files with GUARD
+# lines are compiled again with the default (the guard on) and checked against
+# those. No MPI needed.
 set -uo pipefail
 plugin=$1
 here=$(dirname "$0")
@@ -12,6 +15,7 @@ filecheck=$(command -v FileCheck-14 || echo /usr/lib/llvm-14/bin/FileCheck)
 [[ -x $filecheck ]] || { echo "SKIP: FileCheck (llvm-14-tools) not installed"; exit 125; }
 command -v clang-14 >/dev/null || { echo "SKIP: clang-14 not installed"; exit 125; }
 work=$(mktemp -d)
+export ASSAY_LLVM_GUARD=0
 trap 'rm -rf "$work"' EXIT
 status=0
 for input in "$here"/pass/*.c; do
@@ -25,6 +29,12 @@ for input in "$here"/pass/*.c; do
       { cat "$work/$name.err"; echo "FAIL: $input does not compile with ASSAY_LLVM_SELECTIVE=1"; status=1; continue; }
     "$filecheck" "$input" --check-prefix=SELECTIVE --input-file "$work/$name.selective.ll" ||
       { echo "FAIL: $input (ASSAY_LLVM_SELECTIVE=1)"; status=1; }
+  fi
+  if grep -q 'GUARD' "$input"; then
+    ASSAY_LLVM_GUARD=1 clang-14 -O0 -g -S -emit-llvm -fpass-plugin="$plugin" "$input" -o "$work/$name.guard.ll" 2>"$work/$name.err" ||
+      { cat "$work/$name.err"; echo "FAIL: $input does not compile with the guard"; status=1; continue; }
+    "$filecheck" "$input" --check-prefix=GUARD --input-file "$work/$name.guard.ll" ||
+      { echo "FAIL: $input (guard)"; status=1; }
   fi
   if grep -q 'NOFILTER' "$input"; then
     ASSAY_LLVM_FILTER=0 clang-14 -O0 -g -S -emit-llvm -fpass-plugin="$plugin" "$input" -o "$work/$name.nofilter.ll" 2>/dev/null ||

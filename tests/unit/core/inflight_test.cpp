@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <set>
 
@@ -15,6 +16,7 @@ TEST(InFlight, EmptySetHasNothing) {
   EXPECT_TRUE(s.empty());
   EXPECT_EQ(s.overlapping(0, 100), Ops{});
   EXPECT_FALSE(s.remove(1));
+  EXPECT_EQ(s.bounds(), (InFlight::Range{0, 0}));
 }
 
 TEST(InFlight, HalfOpenBounds) {
@@ -104,6 +106,14 @@ TEST(InFlight, AgreesWithAByteMap) {
     for (std::uintptr_t b = qlo; b < qhi && b < 256; ++b) want.insert(bytes[b].begin(), bytes[b].end());
     ASSERT_EQ(s.overlapping(qlo, qhi), Ops(want.begin(), want.end())) << "step " << step;
     ASSERT_EQ(s.ops(), live.size());
+    // The bounds: the first and last byte of the byte map in use.
+    std::uintptr_t first = 256, end = 0;
+    for (std::uintptr_t b = 0; b < 256; ++b)
+      if (!bytes[b].empty()) {
+        first = std::min(first, b);
+        end = b + 1;
+      }
+    ASSERT_EQ(s.bounds(), (end ? InFlight::Range{first, end} : InFlight::Range{0, 0})) << "step " << step;
   }
   // Segments never outnumber the boundaries of live ranges.
   for (InFlight::Op op : std::set<InFlight::Op>(live)) s.remove(op);

@@ -34,6 +34,13 @@ class InFlight {
   std::size_t ops() const { return ranges_.size(); }
   std::size_t segments() const { return segments_.size(); }
   bool empty() const { return ranges_.empty(); }
+  // The smallest range [lo, hi) holding every range in the set; {0, 0} when
+  // empty. The llvm backend exports it so instrumented code can skip the call
+  // into the runtime for accesses outside it.
+  Range bounds() const {
+    if (segments_.empty()) return {0, 0};
+    return {segments_.begin()->first, segments_.rbegin()->second.hi};
+  }
   // The ranges `op` was added over, merged.
   std::vector<Range> ranges_of(Op op) const;
 

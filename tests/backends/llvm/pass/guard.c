@@ -1,0 +1,55 @@
+// Pass test (tests/backends/llvm/run-pass-tests.sh): the inline guard before
+// each call into the runtime. The other inputs are compiled with
+// ASSAY_LLVM_GUARD=0 (what is instrumented); this one with the default, and
+// checked against its GUARD lines: the runtime's bounds [lo, hi) of the ranges
+// in flight loaded (relaxed), the access [a, a + size) compared with them, and
+// the call made only on overlap, marked unlikely.
+
+void hand_to_mpi(void *buf, int bytes);  // stands for any MPI call: unknown, captures
+
+long load_param(long *p) {
+  return *p;
+  // GUARD-LABEL: define{{.*}} i64 @load_param
+  // GUARD: [[LO:%.*]] = load atomic i64, i64* getelementptr inbounds ([2 x i64], [2 x i64]* @__assay_llvm_bounds, i32 0, i32 0) monotonic, align 8
+  // GUARD-NEXT: [[HI:%.*]] = load atomic i64, i64* getelementptr inbounds ([2 x i64], [2 x i64]* @__assay_llvm_bounds, i32 0, i32 1) monotonic, align 8
+  // GUARD-NEXT: [[A:%.*]] = ptrtoint i8* [[P:%.*]] to i64
+  // GUARD-NEXT: [[END:%.*]] = add i64 [[A]], 8
+  // GUARD-NEXT: [[AFTER:%.*]] = icmp ugt i64 [[END]], [[LO]]
+  // GUARD-NEXT: [[BEFORE:%.*]] = icmp ult i64 [[A]], [[HI]]
+  // GUARD-NEXT: [[OV:%.*]] = and i1 [[AFTER]], [[BEFORE]]
+  // GUARD-NEXT: br i1 [[OV]], label %[[CALL:.*]], label %[[ACCESS:[^,]*]], !dbg !{{[0-9]+}}, !prof ![[RARELY:[0-9]+]]
+  // GUARD: [[CALL]]:
+  // GUARD-NEXT: call void @__assay_llvm_access(i8* [[P]], i64 8, i32 0), !dbg ![[LOAD:[0-9]+]]
+  // GUARD-NEXT: br label %[[ACCESS]]
+  // GUARD: [[ACCESS]]:
+  // GUARD-NEXT: load i64, i64* %{{.*}}, align 8, !dbg ![[LOAD]]
+  // Without the guard (ASSAY_LLVM_GUARD=0): the call right before the access.
+  // CHECK-LABEL: define{{.*}} i64 @load_param
+  // CHECK-NOT: @__assay_llvm_bounds
+  // CHECK: call void @__assay_llvm_access(i8* {{.*}}, i64 8, i32 0)
+  // CHECK-NEXT: load i64
+}
+
+// memcpy: one guard per side, the length at run time; the second guard
+// keeps the copy's location.
+void copy(char *dst, const char *src, unsigned long n) {
+  __builtin_memcpy(dst, src, n);
+  // GUARD-LABEL: define{{.*}} void @copy
+  // GUARD: icmp ult
+  // GUARD: call void @__assay_llvm_access(i8* {{.*}}, i64 %{{.*}}, i32 4), !dbg ![[COPY:[0-9]+]]
+  // GUARD: icmp ult
+  // GUARD: call void @__assay_llvm_access(i8* {{.*}}, i64 %{{.*}}, i32 3), !dbg ![[COPY]]
+  // GUARD: call void @llvm.memcpy
+}
+
+// A never-escaping local gets neither a guard nor a call.
+int local_only(void) {
+  int local[4] = {1, 2, 3, 4};
+  return local[1];
+  // GUARD-LABEL: define{{.*}} i32 @local_only
+  // GUARD-NOT: @__assay_llvm_bounds
+  // GUARD: ret i32
+}
+
+// GUARD: ![[LOAD]] = !DILocation(line: 11,
+// GUARD: ![[RARELY]] = !{!"branch_weights", i32 1, i32 1000}
