@@ -360,6 +360,7 @@ std::vector<Wait> waits_of(const std::vector<std::uint64_t>& handles) {
 }
 
 void completed(const Call& call, std::uint64_t handle, const MPI_Status& st, bool status_ignored) {
+  rma_request_completed(handle);
   auto it = state().requests.find(handle);
   if (it == state().requests.end()) return;
   RequestInfo& i = it->second;
@@ -701,7 +702,10 @@ void register_messages(interpose::Hooks& h) {
       if (requests[k] != MPI_REQUEST_NULL) start_persistent(call, requests[k]);
   };
   h.before_MPI_Request_free = [](Call&, MPI_Request* request) noexcept {
-    if (request && *request != MPI_REQUEST_NULL) state().requests.erase(key(*request));
+    if (request && *request != MPI_REQUEST_NULL) {
+      state().requests.erase(key(*request));
+      rma_request_freed(key(*request));
+    }
   };
   h.instead_MPI_Wait = wait_one;
   h.instead_MPI_Waitall = wait_all;
