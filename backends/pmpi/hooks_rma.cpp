@@ -463,20 +463,7 @@ unsigned accumulate_ordering(MPI_Win win) {
   PMPI_Info_get(info, "accumulate_ordering", MPI_MAX_INFO_VAL, value, &flag);
   PMPI_Info_free(&info);
   if (!flag) return core::ordering_default;
-  unsigned mask = 0;
-  std::string_view rest(value);
-  while (!rest.empty()) {
-    const auto comma = rest.find(',');
-    std::string_view word = rest.substr(0, comma);
-    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
-    while (!word.empty() && word.front() == ' ') word.remove_prefix(1);
-    while (!word.empty() && word.back() == ' ') word.remove_suffix(1);
-    if (word == "rar") mask |= core::rar;
-    else if (word == "raw") mask |= core::raw;
-    else if (word == "war") mask |= core::war;
-    else if (word == "waw") mask |= core::waw;
-  }
-  return mask;
+  return core::parse_accumulate_ordering(value);
 }
 
 // Each rank's (size, disp_unit), gathered at creation on the shadow of the

@@ -102,11 +102,15 @@ void send_companion(const char* op, std::uint64_t site, int count, MPI_Datatype 
 
 // The companion of the message `st` describes, from the shadow of `comm`;
 // empty when there is none (a shadowless communicator, MPI_PROC_NULL, a
-// sender that bypassed the layer).
-std::vector<std::uint64_t> take_companion(MPI_Comm comm, const MPI_Status& st) {
+// sender that bypassed the layer). `posted_source`: the source the receive was
+// posted with; a receive from MPI_PROC_NULL has no message and no companion,
+// whatever its status says (MPICH 4.0 completes such requests under
+// MPI_Testall with MPI_SOURCE 0 and MPI_TAG 0 in the status, which would take
+// rank 0's companion of tag 0, or wait 10 s for one).
+std::vector<std::uint64_t> take_companion(MPI_Comm comm, const MPI_Status& st, int posted_source = MPI_ANY_SOURCE) {
   State& s = state();
   const interpose::Shadow* shadow = s.shadows.of(comm);
-  if (!shadow || st.MPI_SOURCE == MPI_PROC_NULL || st.MPI_SOURCE < 0) return {};
+  if (!shadow || posted_source == MPI_PROC_NULL || st.MPI_SOURCE == MPI_PROC_NULL || st.MPI_SOURCE < 0) return {};
   // Statuses here are zeroed first: MPICH leaves the cancelled bit of a
   // probe's status unset, and garbage there would skip the companion.
   int cancelled = 0;
@@ -360,6 +364,7 @@ std::vector<Wait> waits_of(const std::vector<std::uint64_t>& handles) {
 }
 
 void completed(const Call& call, std::uint64_t handle, const MPI_Status& st, bool status_ignored) {
+  rma_request_completed(handle);
   auto it = state().requests.find(handle);
   if (it == state().requests.end()) return;
   RequestInfo& i = it->second;
@@ -368,7 +373,7 @@ void completed(const Call& call, std::uint64_t handle, const MPI_Status& st, boo
     std::vector<core::Site> sites{site_at(i.op, i.site)};
     if (i.started) sites.push_back(site_at("MPI_Start", i.started));
     sites.push_back(site_here(call));
-    apply_companion(take_companion(i.comm, st), st, i.comm, expected, sites,
+    apply_companion(take_companion(i.comm, st, i.peer), st, i.comm, expected, sites,
                     Posted{i.posted, world_peer(i.comm, i.peer), any_tag(i.tag), status_ignored});
   } else if (i.kind == RequestInfo::Kind::collective) {
     complete_collective(i);
@@ -419,7 +424,7 @@ int receive_watched(Call& call, void* buf, int count, MPI_Datatype type, int sou
     return flag != 0;
   });
   copy_status(status, st);
-  apply_companion(take_companion(comm, st), st, comm, signature_of(count, type), {site_here(call)}, posted);
+  apply_companion(take_companion(comm, st, source), st, comm, signature_of(count, type), {site_here(call)}, posted);
   return MPI_SUCCESS;
 }
 
@@ -621,7 +626,7 @@ int sendrecv_watched(Call& call, const void* sendbuf, int sendcount, MPI_Datatyp
     return flag != 0;
   });
   copy_status(status, st[0]);
-  apply_companion(take_companion(comm, st[0]), st[0], comm, signature_of(recvcount, recvtype), {site_here(call)}, posted);
+  apply_companion(take_companion(comm, st[0], source), st[0], comm, signature_of(recvcount, recvtype), {site_here(call)}, posted);
   return MPI_SUCCESS;
 }
 
@@ -632,7 +637,7 @@ int sendrecv_replace(Call& call, void* buf, int count, MPI_Datatype type, int de
   MPI_Status st{};
   int rc = PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, &st);
   copy_status(status, st);
-  if (rc == MPI_SUCCESS) apply_companion(take_companion(comm, st), st, comm, signature_of(count, type), {site_here(call)}, posted);
+  if (rc == MPI_SUCCESS) apply_companion(take_companion(comm, st, source), st, comm, signature_of(count, type), {site_here(call)}, posted);
   return rc;
 }
 
@@ -701,7 +706,10 @@ void register_messages(interpose::Hooks& h) {
       if (requests[k] != MPI_REQUEST_NULL) start_persistent(call, requests[k]);
   };
   h.before_MPI_Request_free = [](Call&, MPI_Request* request) noexcept {
-    if (request && *request != MPI_REQUEST_NULL) state().requests.erase(key(*request));
+    if (request && *request != MPI_REQUEST_NULL) {
+      state().requests.erase(key(*request));
+      rma_request_freed(key(*request));
+    }
   };
   h.instead_MPI_Wait = wait_one;
   h.instead_MPI_Waitall = wait_all;

@@ -3,8 +3,9 @@
 // the origin's vector clock and, at the synchronisation that completes it at
 // the target, with the origin's own clock entry (MPI-3.1 §11.5:
 // MPI_Win_unlock(_all), MPI_Win_flush(_all), the closing MPI_Win_fence,
-// MPI_Win_complete; MPI_Win_flush_local(_all) and MPI_Win_sync complete
-// nothing at the target and are not intercepted). The origin ships the records
+// MPI_Win_complete; for an MPI_Rget also the completion of its request, MPI-3.1
+// §11.3.5; MPI_Win_flush_local(_all) and MPI_Win_sync complete nothing at the
+// target and are not intercepted). The origin ships the records
 // to the target (the window owner), which checks them against every access it
 // holds (core::RmaHappensBefore): two accesses of different origins are
 // ordered when the later one's issuing clock knows the earlier one's
@@ -63,7 +64,13 @@ struct Win {
   int me = 0, n = 0;
   std::vector<int> world;                            // world rank of each member
   std::vector<std::uint64_t> disp_unit;              // per member (1 for dynamic windows)
-  std::vector<std::vector<HbAccess>> pending;        // per target: issued, not yet completed
+  // An access issued and not yet completed; `request` names the MPI_Rget that
+  // made it (0 for every other call), whose completion completes it.
+  struct Pending {
+    HbAccess access;
+    std::uint64_t request = 0;
+  };
+  std::vector<std::vector<Pending>> pending;         // per target: issued, not yet completed
   std::map<int, bool> locks;                         // target -> exclusive
   bool lock_all = false;
   std::vector<std::uint64_t> sent, received;         // record messages per peer
@@ -168,14 +175,17 @@ void drain(Win& wi) {
 // --- origin side -----------------------------------------------------------------
 
 // The completing synchronisation: this rank's entry after a tick is the
-// completion stamp of every pending access to `target`; they are shipped there.
-void complete_target(Win& wi, int target, std::uint32_t stamp) {
+// completion stamp of every pending access to `target` (request 0), or of
+// those the MPI_Rget `request` made (its completion); they are shipped there.
+void complete_target(Win& wi, int target, std::uint32_t stamp, std::uint64_t request = 0) {
   auto& pending = wi.pending[static_cast<std::size_t>(target)];
   if (pending.empty()) return;
   const auto n = static_cast<std::size_t>(state().size);
   std::vector<std::uint64_t> words;
   words.reserve(pending.size() * (record_head + (n + 1) / 2));
-  for (const HbAccess& a : pending) {
+  for (const Win::Pending& p : pending) {
+    if (request && p.request != request) continue;
+    const HbAccess& a = p.access;
     words.insert(words.end(), {a.lo, a.hi,
                                static_cast<std::uint64_t>(a.access.kind) |
                                    (static_cast<std::uint64_t>(a.access.fetches) << 8) |
@@ -187,7 +197,11 @@ void complete_target(Win& wi, int target, std::uint32_t stamp) {
       c[i / 2] |= static_cast<std::uint64_t>(a.issued[i]) << (32 * (i % 2));
     words.insert(words.end(), c.begin(), c.end());
   }
-  pending.clear();
+  if (words.empty()) return;
+  if (request)
+    std::erase_if(pending, [request](const Win::Pending& p) { return p.request == request; });
+  else
+    pending.clear();
   send_words(wi, target, tag_records, std::move(words));
   ++wi.sent[static_cast<std::size_t>(target)];
 }
@@ -213,9 +227,9 @@ std::int32_t op_code(MPI_Op op) {
 
 // An access to target's part of the window: its bytes (displacement x the
 // target's disp_unit + the blocks count x datatype touches), stamped with the
-// clock now.
+// clock now. `request`: the MPI_Rget this access is made by (0: another call).
 void operation(const Call& call, RmaAccessKind kind, MPI_Op op, int target, MPI_Aint disp, int count,
-               MPI_Datatype type, MPI_Win win, bool fetches = false) {
+               MPI_Datatype type, MPI_Win win, bool fetches = false, std::uint64_t request = 0) {
   Win* wi = find(win);
   if (!wi) return;
   drain(*wi);
@@ -252,16 +266,47 @@ void operation(const Call& call, RmaAccessKind kind, MPI_Op op, int target, MPI_
     // Neighbouring blocks of one call (or of one loop over elements) with
     // the same clock merge before they travel.
     if (!pending.empty()) {
-      HbAccess& last = pending.back();
-      if (last.access == b.access && last.access.site.pc == b.access.site.pc && last.issued == b.issued &&
-          last.exclusive == b.exclusive && b.lo <= last.hi && last.lo <= b.hi) {
+      HbAccess& last = pending.back().access;
+      if (pending.back().request == request && last.access == b.access &&
+          last.access.site.pc == b.access.site.pc && last.issued == b.issued && last.exclusive == b.exclusive &&
+          b.lo <= last.hi && last.lo <= b.hi) {
         last.lo = std::min(last.lo, b.lo);
         last.hi = std::max(last.hi, b.hi);
         continue;
       }
     }
-    if (pending.size() < (std::size_t{1} << 16)) pending.push_back(std::move(b));
+    if (pending.size() < (std::size_t{1} << 16)) pending.push_back(Win::Pending{std::move(b), request});
   }
+}
+
+// --- request-based gets ------------------------------------------------------------
+
+// MPI-3.1 §11.3.5: completing an MPI_Rget request (the wait and test family)
+// means the data has arrived at the origin, so the read at the target is
+// complete; its accesses are stamped and shipped then. Completing an
+// MPI_Rput, MPI_Raccumulate or MPI_Rget_accumulate request says only that
+// the origin buffer may be reused (and, for MPI_Rget_accumulate, that the
+// result buffer holds the result); "it does not indicate that the operation
+// has been completed at the target window": those stay pending until a flush
+// or unlock, like MPI_Put.
+struct GetRequest {
+  std::uint64_t win = 0;
+  int target = -1;
+  std::uint64_t id = 0;  // the Win::Pending request id of its accesses
+};
+std::map<std::uint64_t, GetRequest>& get_requests() {  // by request handle, until completed or freed
+  static auto* m = new std::map<std::uint64_t, GetRequest>;
+  return *m;
+}
+GetRequest& issuing() {  // the MPI_Rget between its before and after hooks
+  static GetRequest g;
+  return g;
+}
+
+void get_issued(const Call& call, int target, MPI_Aint disp, int count, MPI_Datatype type, MPI_Win win) {
+  static std::uint64_t ids = 0;
+  issuing() = GetRequest{key(win), target, ++ids};
+  operation(call, RmaAccessKind::read, MPI_OP_NULL, target, disp, count, type, win, false, issuing().id);
 }
 
 // --- PSCW ------------------------------------------------------------------------
@@ -296,6 +341,18 @@ void await_clock(Win& wi, int peer, int tag) {
 
 // --- window lifetime ---------------------------------------------------------------
 
+// MPI-3.1 §11.2.1, §11.7.2: the window's accumulate_ordering info; absent,
+// the default orders every read/write pair of one origin's accumulates.
+unsigned accumulate_ordering(MPI_Win win) {
+  MPI_Info info = MPI_INFO_NULL;
+  if (PMPI_Win_get_info(win, &info) != MPI_SUCCESS || info == MPI_INFO_NULL) return core::ordering_default;
+  char value[MPI_MAX_INFO_VAL + 1] = {};
+  int flag = 0;
+  PMPI_Info_get(info, "accumulate_ordering", MPI_MAX_INFO_VAL, value, &flag);
+  PMPI_Info_free(&info);
+  return flag ? core::parse_accumulate_ordering(value) : core::ordering_default;
+}
+
 void created(int rc, MPI_Comm comm, int disp_unit, MPI_Win* win, bool dynamic) {
   if (rc != MPI_SUCCESS || !win || *win == MPI_WIN_NULL) return;
   Win wi;
@@ -322,7 +379,8 @@ void created(int rc, MPI_Comm comm, int disp_unit, MPI_Win* win, bool dynamic) {
   wi.sent.assign(n, 0);
   wi.received.assign(n, 0);
   wi.gone.assign(n, 0);
-  wi.hb = std::make_unique<core::RmaHappensBefore>([](core::Finding f) { interpose::report(f); });
+  wi.hb = std::make_unique<core::RmaHappensBefore>([](core::Finding f) { interpose::report(f); },
+                                                  std::size_t{1} << 16, accumulate_ordering(*win));
   windows()[key(*win)] = std::move(wi);
 }
 
@@ -493,7 +551,12 @@ void register_rma(interpose::Hooks& h) {
   };
   h.before_MPI_Rget = [](Call& call, void*, int, MPI_Datatype, int target, MPI_Aint disp, int count,
                          MPI_Datatype type, MPI_Win win, MPI_Request*) noexcept {
-    operation(call, RmaAccessKind::read, MPI_OP_NULL, target, disp, count, type, win);
+    get_issued(call, target, disp, count, type, win);
+  };
+  h.after_MPI_Rget = [](Call&, int rc, void*, int, MPI_Datatype, int, MPI_Aint, int, MPI_Datatype, MPI_Win,
+                        MPI_Request* request) noexcept {
+    if (rc == MPI_SUCCESS && request && *request != MPI_REQUEST_NULL) get_requests()[key(*request)] = issuing();
+    issuing() = GetRequest{};
   };
   h.before_MPI_Accumulate = [](Call& call, const void*, int, MPI_Datatype, int target, MPI_Aint disp, int count,
                                MPI_Datatype type, MPI_Op op, MPI_Win win) noexcept {
@@ -522,5 +585,23 @@ void register_rma(interpose::Hooks& h) {
     operation(call, RmaAccessKind::accumulate, MPI_REPLACE, target, disp, 1, type, win, true);
   };
 }
+
+void rma_request_completed(std::uint64_t handle) {
+  auto& requests = get_requests();
+  if (requests.empty()) return;
+  auto it = requests.find(handle);
+  if (it == requests.end()) return;
+  const GetRequest g = it->second;
+  requests.erase(it);
+  auto w = windows().find(g.win);
+  if (w == windows().end() || g.target < 0 || g.target >= w->second.n) return;
+  Win& wi = w->second;
+  const auto& pending = wi.pending[static_cast<std::size_t>(g.target)];
+  // Already shipped when a flush or unlock completed it first.
+  if (std::none_of(pending.begin(), pending.end(), [&](const Win::Pending& p) { return p.request == g.id; })) return;
+  complete_target(wi, g.target, completion_stamp(), g.id);
+}
+
+void rma_request_freed(std::uint64_t handle) { get_requests().erase(handle); }
 
 }  // namespace assay::vclock

@@ -78,6 +78,10 @@ void register_rma(interpose::Hooks& h);
 void finalize_messages(const Call& call);
 // A nonblocking collective completed: join the clocks its exchange brought.
 void complete_collective(RequestInfo& info);
+// A request completed (the wait and test family) or was freed: an MPI_Rget
+// request completes its read at the target (rma.cpp).
+void rma_request_completed(std::uint64_t handle);
+void rma_request_freed(std::uint64_t handle);
 
 // The id of a communicator, equal on every member (its shadow's creation order).
 std::uint64_t comm_id(MPI_Comm comm);

@@ -12,7 +12,12 @@
 // completed after it, two PSCW exposure epochs against one, two fence epochs
 // against one, and on a shared-memory window MPI_Win_flush + MPI_Win_sync +
 // MPI_Barrier against MPI_Win_sync + MPI_Barrier (MPI_Win_sync completes no
-// RMA operation).
+// RMA operation). Request-based shapes (request_cases): rank 0 issues
+// MPI_Rget, MPI_Rput, MPI_Raccumulate or MPI_Rget_accumulate and sends rank 2
+// a message before rank 2 accesses the same int: for MPI_Rget, MPI_Wait before
+// the message against after it (completing an MPI_Rget request completes the
+// read at the target); for the others MPI_Wait + MPI_Win_flush before the
+// message against MPI_Wait alone (their request completes only at the origin).
 //
 // usage: rma_hb_order OUTDIR   (writes OUTDIR/rma/hb-order/*.c)
 
@@ -254,6 +259,117 @@ std::vector<Case> cases()
     return out;
 }
 
+// Request-based operations (MPI-3.1 11.3.5): rank 0 issues op-a with a request
+// in a lock_all epoch and sends rank 2 a message; rank 2 receives it before its
+// own epoch. Completing an MPI_Rget request completes the read at the target;
+// completing an MPI_Rput, MPI_Raccumulate or MPI_Rget_accumulate request does
+// not complete the operation at the target (a flush does).
+struct RequestShape {
+    std::string key, call, what; // op-a: file-name key, the call with its request, name
+    std::string ok_name, nok_name, ok_what, nok_what, note;
+    bool wait_completes; // the wait alone completes op-a at the target
+    std::vector<Op> ops; // op-b variants (and the class of each erroneous case)
+};
+
+std::string request_body(const RequestShape& s, const std::string& op_b, bool ordered)
+{
+    std::string r0 = "MPI_Win_lock_all(0, win);\nMPI_Request request;\n" + s.call + " // @op-a\n";
+    const std::string wait = "MPI_Wait(&request, MPI_STATUS_IGNORE);\n";
+    if (s.wait_completes)
+        r0 += ordered ? wait + kSend2 + "\n" : kSend2 + "\n" + wait;
+    else
+        r0 += wait + (ordered ? "MPI_Win_flush(1, win);\n" : "") + kSend2 + "\n";
+    r0 += "MPI_Win_unlock_all(win);";
+    return ranks(r0, "", kRecv0 + "\nMPI_Win_lock_all(0, win);\n" + op_b + " // @op-b\nMPI_Win_unlock_all(win);", "");
+}
+
+std::string request_program(const RequestShape& s, const std::string& op_b, bool ordered)
+{
+    const std::string code =
+        "int *window, value = 1, result = 0, token = 7;\nMPI_Win win;\n"
+        "MPI_Win_allocate(4 * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &window, &win);\n"
+        "for (int i = 0; i < 4; i++)\n    window[i] = 0;\n"
+        "MPI_Barrier(MPI_COMM_WORLD); /* windows are initialised before any epoch */\n" +
+        request_body(s, op_b, ordered) + "\nMPI_Win_free(&win);\n(void)result; (void)token;";
+    return program("", code);
+}
+
+std::vector<Case> request_cases()
+{
+    const Op put{"put", "MPI_Put", "MPI_Put(&value, 1, MPI_INT, 1, 0, 1, MPI_INT, win);", "rma.remote.conflict"};
+    const Op get{"get", "MPI_Get", "MPI_Get(&result, 1, MPI_INT, 1, 0, 1, MPI_INT, win);", "rma.remote.conflict"};
+    const Op acc{"acc", "MPI_Accumulate", "MPI_Accumulate(&value, 1, MPI_INT, 1, 0, 1, MPI_INT, MPI_SUM, win);",
+                 "rma.remote.atomicity"};
+    const Op put_atomicity{put.key, put.what, put.call, "rma.remote.atomicity"};
+    const Op get_atomicity{get.key, get.what, get.call, "rma.remote.atomicity"};
+    const char* const local_only =
+        "does not indicate that the operation has completed at the target window; MPI_Win_flush, MPI_Win_flush_all, "
+        "MPI_Win_unlock or MPI_Win_unlock_all does, and a message after it orders the later epoch.";
+    const std::vector<RequestShape> shapes = {
+        {"rget", "MPI_Rget(&result, 1, MPI_INT, 1, 0, 1, MPI_INT, win, &request);", "MPI_Rget",
+         "wait-before-message-ok", "message-before-wait-nok",
+         "rank 0 completes the request with MPI_Wait before the message, which completes the read at the target",
+         "rank 0 sends the message before MPI_Wait, so the read may still be in progress at the target",
+         "MPI-3.1 11.3.5: completion of an MPI_Rget request (MPI_Wait, MPI_Test) means the data is available in the "
+         "origin buffer, so the read at the target is complete; a write of another origin that a message orders "
+         "after that completion does not conflict with it, one that nothing orders does.",
+         true, {put, acc}},
+        {"rput", "MPI_Rput(&value, 1, MPI_INT, 1, 0, 1, MPI_INT, win, &request);", "MPI_Rput",
+         "wait-flush-message-ok", "wait-message-nok",
+         "rank 0 calls MPI_Win_flush after MPI_Wait and before the message, which completes the put at the target",
+         "rank 0 sends the message after MPI_Wait only, which completes the put at the origin, not at the target",
+         std::string("MPI-3.1 11.3.5: completion of an MPI_Rput request means the origin buffer may be reused; it ") +
+             local_only,
+         false, {put, get, acc}},
+        {"racc", "MPI_Raccumulate(&value, 1, MPI_INT, 1, 0, 1, MPI_INT, MPI_SUM, win, &request);",
+         "MPI_Raccumulate", "wait-flush-message-ok", "wait-message-nok",
+         "rank 0 calls MPI_Win_flush after MPI_Wait and before the message, which completes the accumulate at the "
+         "target",
+         "rank 0 sends the message after MPI_Wait only, which completes the accumulate at the origin, not at the "
+         "target",
+         std::string("MPI-3.1 11.3.5: completion of an MPI_Raccumulate request means the origin buffer may be "
+                     "reused; it ") +
+             local_only,
+         false, {put_atomicity, get_atomicity}},
+        {"rgetacc",
+         "MPI_Rget_accumulate(&value, 1, MPI_INT, &result, 1, MPI_INT, 1, 0, 1, MPI_INT, MPI_SUM, win, &request);",
+         "MPI_Rget_accumulate", "wait-flush-message-ok", "wait-message-nok",
+         "rank 0 calls MPI_Win_flush after MPI_Wait and before the message, which completes the update at the "
+         "target",
+         "rank 0 sends the message after MPI_Wait only: the result has arrived, but the update at the target need "
+         "not be complete",
+         std::string("MPI-3.1 11.3.5: completion of an MPI_Rget_accumulate request means the result buffer holds "
+                     "the result and the origin buffer may be reused; it ") +
+             local_only,
+         false, {put_atomicity, get_atomicity}},
+    };
+    std::vector<Case> out;
+    for (const RequestShape& s : shapes) {
+        for (const Op& op : s.ops) {
+            const std::string lead = "Rank 0 accesses window[0] of rank 1 with " + s.what +
+                                     " in a lock_all epoch and sends rank 2 a message that rank 2 receives before "
+                                     "its own lock_all epoch, in which it issues an " +
+                                     op.what + " on the same int; ";
+            Case ok;
+            ok.name = s.key + "-" + op.key + "-" + s.ok_name;
+            ok.description = lead + s.ok_what + ".";
+            ok.nprocs = 3;
+            ok.note = s.note;
+            ok.code = request_program(s, op.call, true);
+            Case bad = ok;
+            bad.name = s.key + "-" + op.key + "-" + s.nok_name;
+            bad.description = lead + s.nok_what + ".";
+            bad.error = op.cls;
+            bad.expect_at = "op-a op-b";
+            bad.twins = {ok.name};
+            bad.code = request_program(s, op.call, false);
+            out.push_back(ok);
+            out.push_back(bad);
+        }
+    }
+    return out;
+}
+
 }  // namespace
 
 int main(int argc, char** argv)
@@ -262,6 +378,9 @@ int main(int argc, char** argv)
         std::cerr << "usage: " << argv[0] << " OUTDIR\n";
         return 2;
     }
-    write_cases(argv[1], kGenerator, kGroup, cases());
+    std::vector<Case> all = cases();
+    for (Case& c : request_cases())
+        all.push_back(std::move(c));
+    write_cases(argv[1], kGenerator, kGroup, all);
     return 0;
 }

@@ -15,6 +15,22 @@ bool compatible(const RmaAccess& a, const RmaAccess& b) {
   return false;
 }
 
+unsigned parse_accumulate_ordering(std::string_view rest) {
+  unsigned mask = 0;
+  while (!rest.empty()) {
+    const auto comma = rest.find(',');
+    std::string_view word = rest.substr(0, comma);
+    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+    while (!word.empty() && word.front() == ' ') word.remove_prefix(1);
+    while (!word.empty() && word.back() == ' ') word.remove_suffix(1);
+    if (word == "rar") mask |= rar;
+    else if (word == "raw") mask |= raw;
+    else if (word == "war") mask |= war;
+    else if (word == "waw") mask |= waw;
+  }
+  return mask;
+}
+
 bool accumulates_ordered(const RmaAccess& earlier, const RmaAccess& later, unsigned ordering) {
   using K = RmaAccessKind;
   if (earlier.kind != K::accumulate || later.kind != K::accumulate) return false;

@@ -31,13 +31,23 @@ bool races(const HbAccess& a, const HbAccess& b) {
   return !happens_before(a, b) && !happens_before(b, a);
 }
 
+bool same_origin_unordered(const HbAccess& earlier, const HbAccess& later, unsigned ordering) {
+  if (earlier.access.site.rank != later.access.site.rank) return false;
+  if (earlier.access.kind != RmaAccessKind::accumulate || later.access.kind != RmaAccessKind::accumulate) return false;
+  if (earlier.hi <= later.lo || later.hi <= earlier.lo) return false;
+  if (compatible(earlier.access, later.access)) return false;
+  if (happens_before(earlier, later) || happens_before(later, earlier)) return false;
+  return !accumulates_ordered(earlier.access, later.access, ordering);
+}
+
 void RmaHappensBefore::add(int me, HbAccess a) {
   if (a.lo >= a.hi) return;
   // Candidates: kept accesses starting before a.hi and at most `longest_` before a.lo.
   const std::uint64_t from = a.lo > longest_ ? a.lo - longest_ : 0;
   for (auto it = by_lo_.lower_bound(from); it != by_lo_.end() && it->first < a.hi; ++it) {
     const HbAccess& b = kept_.at(it->second);
-    if (!races(b, a)) continue;
+    const bool same_origin = b.access.site.rank == a.access.site.rank;
+    if (same_origin ? !same_origin_unordered(b, a, ordering_) : !races(b, a)) continue;
     const auto key = std::make_tuple(b.access.site.pc, b.access.site.rank, a.access.site.pc, a.access.site.rank);
     const auto mirrored = std::make_tuple(a.access.site.pc, a.access.site.rank, b.access.site.pc, b.access.site.rank);
     if (reported_.count(key) || reported_.count(mirrored)) continue;
@@ -49,8 +59,11 @@ void RmaHappensBefore::add(int me, HbAccess a) {
            a.access.site.op + " by rank " + std::to_string(a.access.site.rank) + " and " + b.access.site.op +
                " by rank " + std::to_string(b.access.site.rank) + " touch bytes [" + std::to_string(lo) + ", " +
                std::to_string(hi) + ") of rank " + std::to_string(me) +
-               "'s window, and neither happens before the other (no synchronisation, message or collective "
-               "orders one's completion before the other's call)",
+               "'s window, and neither happens before the other " +
+               (same_origin ? std::string("(one origin, in one epoch, and the window's accumulate_ordering info "
+                                          "does not order them)")
+                            : std::string("(no synchronisation, message or collective orders one's completion "
+                                          "before the other's call)")),
            {access(a.access), access(b.access)}});
   }
   // Consecutive accesses of one call site in one epoch (a loop over

@@ -112,5 +112,13 @@ TEST(IntervalSet, FetchingAccumulateKeepsItsReadUnderPartialOrdering) {
   }
 }
 
+TEST(AccumulateOrdering, InfoValueParses) {
+  EXPECT_EQ(parse_accumulate_ordering("none"), 0u);
+  EXPECT_EQ(parse_accumulate_ordering("rar,raw,war,waw"), unsigned{ordering_default});
+  EXPECT_EQ(parse_accumulate_ordering(" rar , waw"), unsigned{rar | waw});
+  EXPECT_EQ(parse_accumulate_ordering("war"), unsigned{war});
+  EXPECT_EQ(parse_accumulate_ordering(""), 0u);
+}
+
 }  // namespace
 }  // namespace assay::core

@@ -192,6 +192,50 @@ TEST_F(HbTest, NeighbouringAccessesOfOneCallMergeAndStillConflict) {
   EXPECT_EQ(out.classes(), (Strings{"rma.remote.conflict"}));
 }
 
+TEST(HbSameOrigin, AccumulatesOfOneOriginTheOrderingInfoDoesNotOrder) {
+  World w(2);
+  HbAccess sum = w.access(1, A, 0, 4, 1, 3, 7), max = w.access(1, A, 0, 4, 2, 1, 7);
+  w.complete(1, sum);
+  max.completed = sum.completed;  // one epoch
+  EXPECT_TRUE(same_origin_unordered(sum, max, 0));     // accumulate_ordering=none
+  EXPECT_TRUE(same_origin_unordered(sum, max, rar));   // rar does not order two writes
+  EXPECT_FALSE(same_origin_unordered(sum, max, waw));  // waw does
+  EXPECT_FALSE(same_origin_unordered(sum, max, ordering_default));
+  EXPECT_FALSE(races(sum, max));  // not a race between origins
+  HbAccess fetch = w.access(1, A, 0, 4, 3, 3, 7);
+  fetch.access.fetches = true;  // MPI_Fetch_and_op (SUM) then MPI_Accumulate (REPLACE: op 13)
+  HbAccess replace = w.access(1, A, 0, 4, 4, 13, 7);
+  EXPECT_TRUE(same_origin_unordered(fetch, replace, waw));        // war missing
+  EXPECT_FALSE(same_origin_unordered(fetch, replace, war | waw));
+  HbAccess again = w.access(1, A, 0, 4, 5, 3, 7);
+  EXPECT_FALSE(same_origin_unordered(sum, again, 0));  // same op and type: atomic anyway
+  HbAccess put = w.access(1, W, 0, 4, 6);
+  EXPECT_FALSE(same_origin_unordered(put, max, 0));  // a put: rma.local.same-origin-conflict, not here
+  HbAccess other = w.access(1, A, 4, 8, 7, 1, 7);
+  EXPECT_FALSE(same_origin_unordered(sum, other, 0));  // disjoint
+  w.complete(1, max);
+  HbAccess later = w.access(1, A, 0, 4, 8, 1, 7);  // issued after max completed (a flush)
+  EXPECT_FALSE(same_origin_unordered(sum, later, 0));
+}
+
+TEST(HbSameOrigin, ReportedAsAtomicityWithTheWindowsOrdering) {
+  for (unsigned ordering : {0u, unsigned{ordering_default}}) {
+    test::Collected out;
+    RmaHappensBefore hb{out.sink(), std::size_t{1} << 16, ordering};
+    World w(2);
+    HbAccess a = w.access(1, A, 0, 4, 1, 3, 7), b = w.access(1, A, 1, 5, 2, 3, 7);  // misaligned
+    b.access.phase = 1;
+    w.complete(1, a);
+    b.completed = a.completed;
+    hb.add(0, a);
+    hb.add(0, b);
+    if (ordering == 0)
+      EXPECT_EQ(out.classes(), (Strings{"rma.remote.atomicity"}));
+    else
+      EXPECT_TRUE(out.findings.empty());
+  }
+}
+
 TEST(HbCapacity, OldestAreForgottenBeyondTheCapacity) {
   test::Collected out;
   RmaHappensBefore hb{out.sink(), 4};

@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "assay/core/finding.hpp"
@@ -65,6 +66,9 @@ enum AccumulateOrdering : unsigned { rar = 1, raw = 2, war = 4, waw = 8, orderin
 // location, is ordered after it: both in the accumulate family and the
 // ordering covers every read/write pair of their effects.
 bool accumulates_ordered(const RmaAccess& earlier, const RmaAccess& later, unsigned ordering);
+// The value of the accumulate_ordering info key ("none" or a comma list of
+// rar, raw, war, waw) as a mask; unknown words order nothing.
+unsigned parse_accumulate_ordering(std::string_view value);
 
 struct Interval {
   std::uint64_t lo, hi;

@@ -47,13 +47,26 @@ struct HbAccess {
 bool happens_before(const HbAccess& a, const HbAccess& b);
 // Whether two accesses of different origins to overlapping bytes race.
 bool races(const HbAccess& a, const HbAccess& b);
+// Two accumulates of one origin (`earlier` first in program order, which is
+// the arrival order of one origin's records at a target) to overlapping bytes,
+// not compatible (different op, basic type or element boundaries), neither
+// completed before the other was issued, whose read/write pairs the window's
+// accumulate_ordering info does not all order (MPI-3.1 §11.7.2; `ordering`:
+// AccumulateOrdering bits): they may run concurrently, and their atomicity
+// breaks (§11.7.1).
+bool same_origin_unordered(const HbAccess& earlier, const HbAccess& later, unsigned ordering);
 
 class RmaHappensBefore {
  public:
-  explicit RmaHappensBefore(FindingSink sink, std::size_t capacity = std::size_t{1} << 16)
-      : sink_(std::move(sink)), capacity_(capacity) {}
+  // `accumulate_ordering`: the window's accumulate_ordering info as
+  // AccumulateOrdering bits (intervals.hpp), for accumulates of one origin.
+  explicit RmaHappensBefore(FindingSink sink, std::size_t capacity = std::size_t{1} << 16,
+                            unsigned accumulate_ordering = ordering_default)
+      : sink_(std::move(sink)), capacity_(capacity), ordering_(accumulate_ordering) {}
   // One access to rank `me`'s part of the window: checked against every kept
-  // access, then kept. A pair of call sites is reported once.
+  // access (races() for another origin's, same_origin_unordered() for its own
+  // origin's, which arrived before it), then kept. A pair of call sites is
+  // reported once.
   void add(int me, HbAccess a);
   std::size_t size() const { return kept_.size(); }
   std::size_t dropped() const { return dropped_; }
@@ -62,6 +75,7 @@ class RmaHappensBefore {
  private:
   FindingSink sink_;
   std::size_t capacity_;
+  unsigned ordering_;
   std::map<std::uint64_t, HbAccess> kept_;        // by arrival number
   std::multimap<std::uint64_t, std::uint64_t> by_lo_;  // lo -> arrival number
   std::uint64_t next_ = 0, last_ = ~std::uint64_t{0};  // the next arrival number, the last kept
