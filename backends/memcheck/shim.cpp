@@ -208,9 +208,15 @@ State& state() {
   return *s;
 }
 
+void unprotect(std::uint64_t request, long long received);
+
 // Makes the receive buffer of `request` no-access until its completion.
 void protect(const char* op, MPI_Request request, void* buf, int count, MPI_Datatype type) {
   if (skip_buffer(buf, count) || request == MPI_REQUEST_NULL) return;
+  // A live handle is unique: one still listed was completed unseen; give its
+  // buffer back first (it may be this one).
+  const std::uint64_t k = interpose::key(request);
+  unprotect(k, -1);
   Protected p;
   p.base = static_cast<char*>(buf);
   p.blocks = interpose::type_blocks(count, type);
@@ -225,7 +231,7 @@ void protect(const char* op, MPI_Request request, void* buf, int count, MPI_Data
     VALGRIND_MAKE_MEM_NOACCESS(p.base + lo, static_cast<std::size_t>(hi - lo));
   }
   std::lock_guard<std::mutex> lock(state().m);
-  state().active[interpose::key(request)] = std::move(p);
+  state().active[k] = std::move(p);
 }
 
 // Gives the buffer back: as addressable as before, its definedness as before
@@ -320,9 +326,9 @@ SEND_INIT_HOOK(Send_init)
 SEND_INIT_HOOK(Bsend_init)
 SEND_INIT_HOOK(Ssend_init)
 SEND_INIT_HOOK(Rsend_init)
-void after_Recv_init(interpose::Call&, int rc, void* buf, int count, MPI_Datatype type, int, int, MPI_Comm,
+void after_Recv_init(interpose::Call&, int rc, void* buf, int count, MPI_Datatype type, int source, int, MPI_Comm,
                      MPI_Request* req) noexcept {
-  remember_persistent(rc, buf, count, type, req, true);
+  if (source != MPI_PROC_NULL) remember_persistent(rc, buf, count, type, req, true);
 }
 
 // A persistent operation reads (send) or may write (receive) its buffer from
@@ -361,22 +367,26 @@ void after_Startall(interpose::Call&, int rc, int n, MPI_Request reqs[]) noexcep
   for (int i = 0; rc == MPI_SUCCESS && reqs && i < n; ++i) after_start_one(reqs[i]);
 }
 
-void before_Recv(interpose::Call& call, void* buf, int count, MPI_Datatype type, int, int, MPI_Comm,
+// A receive from MPI_PROC_NULL writes no byte (MPI-3.1 §3.11): its buffer is
+// neither checked nor protected. Both MPIs also hand out one shared request
+// handle for all such MPI_Irecv calls, which the table of protected buffers,
+// keyed by handle, could not tell apart.
+void before_Recv(interpose::Call& call, void* buf, int count, MPI_Datatype type, int source, int, MPI_Comm,
                  MPI_Status* status) noexcept {
-  check_recv(call, buf, count, type);
+  if (source != MPI_PROC_NULL) check_recv(call, buf, count, type);
   before_one_status(call, status);
 }
 void after_Recv(interpose::Call& call, int rc, void*, int, MPI_Datatype, int, int, MPI_Comm,
                 MPI_Status* status) noexcept {
   after_one_status(call, rc, status);
 }
-void before_Irecv(interpose::Call& call, void* buf, int count, MPI_Datatype type, int, int, MPI_Comm,
+void before_Irecv(interpose::Call& call, void* buf, int count, MPI_Datatype type, int source, int, MPI_Comm,
                   MPI_Request*) noexcept {
-  check_recv(call, buf, count, type);
+  if (source != MPI_PROC_NULL) check_recv(call, buf, count, type);
 }
-void after_Irecv(interpose::Call&, int rc, void* buf, int count, MPI_Datatype type, int, int, MPI_Comm,
+void after_Irecv(interpose::Call&, int rc, void* buf, int count, MPI_Datatype type, int source, int, MPI_Comm,
                  MPI_Request* req) noexcept {
-  if (rc == MPI_SUCCESS && req) protect("MPI_Irecv", *req, buf, count, type);
+  if (rc == MPI_SUCCESS && req && source != MPI_PROC_NULL) protect("MPI_Irecv", *req, buf, count, type);
 }
 void before_Mrecv(interpose::Call& call, void* buf, int count, MPI_Datatype type, MPI_Message*,
                   MPI_Status* status) noexcept {
