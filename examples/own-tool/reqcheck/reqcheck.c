@@ -78,11 +78,17 @@ int MPI_Request_free(MPI_Request *req) {
   return PMPI_Request_free(req);
 }
 
+/* The report is written to PATH.tmp and renamed to PATH when complete: a rank
+ * killed while writing it (another rank's error made MPI abort the job) leaves
+ * no report rather than a truncated one, which the adapter would rightly
+ * refuse as untrustworthy. */
 int MPI_Finalize(void) {
   int rank = -1;
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
   const char *path = getenv("REQCHECK_OUT");
-  FILE *out = path ? fopen(path, "w") : NULL;
+  char partial[4096] = "";
+  if (path) snprintf(partial, sizeof partial, "%s.tmp", path);
+  FILE *out = path ? fopen(partial, "w") : NULL;
   if (!out) out = stderr;
   for (int i = 0; i < live_count; i++) {
     Dl_info info;
@@ -93,6 +99,6 @@ int MPI_Finalize(void) {
       fprintf(out, "reqcheck: rank %d: %s request never completed, started at ?\n", rank, live[i].call);
   }
   fprintf(out, "reqcheck: rank %d: done, %d problem(s)\n", rank, live_count);
-  if (out != stderr) fclose(out);
+  if (out != stderr && fclose(out) == 0) rename(partial, path);
   return PMPI_Finalize();
 }
