@@ -34,9 +34,11 @@ for pair in "${pairs[@]}"; do
   expect_field "$journal" "$good" assaygrind outcome TN
 done
 # Garbage in the tool's output: TF with the reason, through a tool that
-# writes a torn, non-JSON line (a second manifest whose launch appends one).
+# writes a line that is not JSON beside its findings (a second manifest whose
+# launch writes one first).
 mkdir -p "$work/backends/assaygrind-garbled"
 sed -e 's/"name": "assaygrind"/"name": "assaygrind-garbled"/' \
+    -e 's|"inputs": \[[^]]*\]|"inputs": []|' \
     -e 's|"rank": \["valgrind"|"rank": ["sh", "-c", "echo \\"{not json\\" >${run_dir}/assaygrind-garbage-${rank}.jsonl; exec \\"$@\\"", "sh", "valgrind"|' \
     "$SOURCE/backends/assaygrind/backend.json" >"$work/backends/assaygrind-garbled/backend.json"
 run --backend assaygrind-garbled --backends-dir "$work/backends" --mpi "$mpi" --oversubscribe --journal "$work/garbled.jsonl" \
