@@ -10,6 +10,8 @@
  *   --assay-out=FILE   where findings go (created at the first finding or
  *                      at exit; without it, findings go to valgrind's log)
  *   --assay-rank=N     the MPI rank written in findings (default -1)
+ *   --assay-recv-unused=yes  report mem.recv.unused (default no: the corpus's
+ *                      correct cases often leave received data unread)
  */
 #include "pub_tool_basics.h"
 #include "pub_tool_tooliface.h"
@@ -46,17 +48,20 @@ struct ag_site_guest {
 /* ---- options --------------------------------------------------------------- */
 static const HChar* clo_out = NULL;
 static Long clo_rank = -1;
+static Bool clo_recv_unused = False; /* report mem.recv.unused (docs/backends.md: off by default) */
 
 static Bool ag_process_cmd_line_option(const HChar* arg) {
   if VG_STR_CLO (arg, "--assay-out", clo_out) {
   } else if VG_INT_CLO (arg, "--assay-rank", clo_rank) {
+  } else if VG_BOOL_CLO (arg, "--assay-recv-unused", clo_recv_unused) {
   } else
     return False;
   return True;
 }
 static void ag_print_usage(void) {
   VG_(printf)("    --assay-out=FILE    findings as JSON lines to FILE\n"
-              "    --assay-rank=N      the MPI rank named in findings\n");
+              "    --assay-rank=N      the MPI rank named in findings\n"
+              "    --assay-recv-unused=no|yes  report received bytes never read [no]\n");
 }
 static void ag_print_debug_usage(void) { VG_(printf)("    (none)\n"); }
 
@@ -329,6 +334,7 @@ static void write_call(Str* s, const HChar* op, Addr pc) {
 static void report(void* ctx, const ag_range* r, enum ag_kind kind, ag_addr addr, unsigned long count,
                    int is_write) {
   (void)ctx;
+  if (kind == AG_K_UNUSED && !clo_recv_unused) return;
   const HChar* cls = kind_class(r, kind);
   Addr ip = kind == AG_K_UNUSED ? 0 : access_ip;
   if (!first_time(kind, cls, ip, r->pc) || n_findings >= MAX_FINDINGS) return;
