@@ -249,7 +249,8 @@ void start_one(interpose::Call& call, MPI_Request req) {
     if (it == state().persistent.end()) return;
     p = it->second;
   }
-  Pending q{blocks_of(p.buf, p.count, p.type), p.recv, p.op, p.pc};
+  // Named after the start (the call that begins this transfer).
+  Pending q{blocks_of(p.buf, p.count, p.type), p.recv, call.name, call.pc};
   if (p.recv) {
     protect(q.blocks, AG_MODE_NOACCESS, kRecvAccess, call);
   } else {
