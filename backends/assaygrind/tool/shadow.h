@@ -1,0 +1,90 @@
+/* The shadow permission table of assaygrind: the protected ranges and, for
+ * received ranges, one state byte per byte. Pure C without libc (it is built
+ * into the Valgrind tool, which has none, and into a plain unit test): memory
+ * comes from the allocator given at init, findings go to a callback.
+ *
+ * Ranges may overlap (two Isends of one buffer); lookups scan the ranges that
+ * the bounding box [lo_min, hi_max) does not exclude: the fast path, nothing
+ * protected or the access outside the box, is two compares. */
+#ifndef AG_SHADOW_H
+#define AG_SHADOW_H
+
+typedef unsigned long ag_addr;
+
+enum { AG_RO = 1, AG_NA = 2, AG_RECV = 3 }; /* = AG_MODE_* of assaygrind.h */
+
+/* What a finding is about. */
+enum ag_kind {
+  AG_K_CLASS = 1,    /* an access the range's mode forbids: the range's class */
+  AG_K_WBR = 2,      /* mem.recv.write-before-read */
+  AG_K_UNUSED = 3    /* mem.recv.unused: `count` bytes never read, the first at `addr` */
+};
+
+/* Per byte of a received range. */
+enum { AG_B_FRESH = 0, AG_B_READ = 1, AG_B_OVERWRITTEN = 2 };
+
+typedef struct ag_range {
+  ag_addr lo, hi;        /* [lo, hi) */
+  int mode;
+  const char* cls;       /* the class of AG_K_CLASS findings */
+  const char* op;        /* the MPI call that protected it */
+  ag_addr pc;            /* its call site */
+  unsigned char* bytes;  /* AG_RECV: hi - lo states; else null */
+  int reported;          /* bit (1 << kind): one finding of a kind per range */
+} ag_range;
+
+typedef struct ag_shadow ag_shadow;
+typedef void (*ag_report_fn)(void* ctx, const ag_range* r, enum ag_kind kind, ag_addr addr, unsigned long count,
+                             int is_write);
+
+struct ag_shadow {
+  ag_range* r;
+  unsigned long n, cap;
+  ag_addr lo_min, hi_max;  /* the bounding box of all ranges (empty: 0, 0) */
+  void* (*alloc)(unsigned long bytes);
+  void (*dealloc)(void* p);
+  ag_report_fn report;
+  void* ctx;
+  /* While a protection closes received ranges: the new range's call (what
+   * ended the old data, for AG_K_UNUSED findings); else null, 0. */
+  const char* end_op;
+  ag_addr end_pc;
+};
+
+void ag_shadow_init(ag_shadow* s, void* (*alloc)(unsigned long), void (*dealloc)(void*), ag_report_fn report,
+                    void* ctx);
+
+/* Whether [a, a + size) may touch a range: the inline fast path. */
+static inline int ag_shadow_maybe(const ag_shadow* s, ag_addr a, unsigned long size) {
+  return s->n != 0 && a < s->hi_max && a + size > s->lo_min;
+}
+
+/* Protects [lo, lo + len). A new range closes the received ranges it
+ * overlaps (their data is replaced: bytes never read are reported unused).
+ * Returns 0, or -1 when out of memory or len is 0. */
+int ag_shadow_protect(ag_shadow* s, ag_addr lo, unsigned long len, int mode, const char* cls, const char* op,
+                      ag_addr pc);
+
+/* Removes the most recent range with exactly these bounds (a received one is
+ * checked for unused bytes). Returns 1 if one was removed, else 0. */
+int ag_shadow_unprotect(ag_shadow* s, ag_addr lo, unsigned long len);
+
+/* The program accesses [a, a + size). checked = 0: the access is MPI's own
+ * (inside an MPI call): no finding, but a load still counts as a read of
+ * received bytes. */
+void ag_shadow_access(ag_shadow* s, ag_addr a, unsigned long size, int is_write, int checked);
+
+/* MPI reads [a, a + len) for the program: received bytes there count as read. */
+void ag_shadow_use(ag_shadow* s, ag_addr a, unsigned long len);
+
+/* Whether a store to [a, a + size) would be the first to a fresh received byte. */
+int ag_shadow_hits_fresh(const ag_shadow* s, ag_addr a, unsigned long size);
+
+/* The memory [a, a + len) dies (freed, stack popped, unmapped): every range
+ * overlapping it is closed (received ones checked for unused bytes). */
+void ag_shadow_die(ag_shadow* s, ag_addr a, unsigned long len);
+
+/* Closes every received range (unused bytes reported): MPI_Finalize. */
+void ag_shadow_close_received(ag_shadow* s);
+
+#endif

@@ -1,0 +1,180 @@
+/* Unit tests of assaygrind's shadow permission table (backends/assaygrind/
+ * tool/shadow.c), the same C the Valgrind tool is built from. A plain C
+ * driver: one line per failed check, then "N passed, N failed". */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "shadow.h"
+
+static int passed, failed;
+#define CHECK(cond)                                                       \
+  do {                                                                    \
+    if (cond) ++passed;                                                   \
+    else {                                                                \
+      ++failed;                                                           \
+      printf("FAILED %s:%d: %s\n", __FILE__, __LINE__, #cond);           \
+    }                                                                     \
+  } while (0)
+
+/* The findings a test saw. */
+typedef struct {
+  enum ag_kind kind;
+  const char* cls;
+  ag_addr addr;
+  unsigned long count;
+  int is_write;
+} Seen;
+static Seen seen[64];
+static int n_seen;
+
+static void on_report(void* ctx, const ag_range* r, enum ag_kind kind, ag_addr addr, unsigned long count,
+                      int is_write) {
+  (void)ctx;
+  if (n_seen < 64) seen[n_seen++] = (Seen){kind, r->cls, addr, count, is_write};
+}
+static void* test_alloc(unsigned long n) { return malloc(n); }
+
+static ag_shadow fresh(void) {
+  ag_shadow s;
+  n_seen = 0;
+  ag_shadow_init(&s, test_alloc, free, on_report, NULL);
+  return s;
+}
+static void drop(ag_shadow* s) {
+  while (s->n) ag_shadow_unprotect(s, s->r[s->n - 1].lo, s->r[s->n - 1].hi - s->r[s->n - 1].lo);
+  free(s->r);
+}
+
+static void test_empty_fast_path(void) {
+  ag_shadow s = fresh();
+  CHECK(!ag_shadow_maybe(&s, 0x1000, 8));
+  ag_shadow_access(&s, 0x1000, 8, 1, 1);
+  CHECK(n_seen == 0);
+  CHECK(s.hi_max == 0); /* the tool's inline guard: addr < hi_max never holds */
+  drop(&s);
+}
+
+static void test_read_only(void) {
+  ag_shadow s = fresh();
+  CHECK(ag_shadow_protect(&s, 0x1000, 16, AG_RO, "nb.buffer.send-write", "MPI_Isend", 0x42) == 0);
+  CHECK(s.lo_min == 0x1000 && s.hi_max == 0x1010);
+  ag_shadow_access(&s, 0x1000, 8, 0, 1); /* a load: allowed */
+  CHECK(n_seen == 0);
+  ag_shadow_access(&s, 0x0ff8, 8, 1, 1); /* a store just before: outside */
+  ag_shadow_access(&s, 0x1010, 4, 1, 1); /* just after: outside */
+  CHECK(n_seen == 0);
+  ag_shadow_access(&s, 0x0ffc, 8, 1, 1); /* straddles the start */
+  CHECK(n_seen == 1 && seen[0].kind == AG_K_CLASS && strcmp(seen[0].cls, "nb.buffer.send-write") == 0 &&
+        seen[0].is_write);
+  ag_shadow_access(&s, 0x1008, 4, 1, 1); /* one finding per range */
+  CHECK(n_seen == 1);
+  CHECK(ag_shadow_unprotect(&s, 0x1000, 16) == 1);
+  CHECK(s.n == 0 && !ag_shadow_maybe(&s, 0x1000, 1));
+  drop(&s);
+}
+
+static void test_no_access_and_mpi_own(void) {
+  ag_shadow s = fresh();
+  ag_shadow_protect(&s, 0x2000, 8, AG_NA, "nb.buffer.recv-access", "MPI_Irecv", 0);
+  ag_shadow_access(&s, 0x2000, 8, 1, 0); /* MPI writes the message: unchecked */
+  ag_shadow_access(&s, 0x2004, 4, 0, 0);
+  CHECK(n_seen == 0);
+  ag_shadow_access(&s, 0x2007, 1, 0, 1); /* the program loads: the class */
+  CHECK(n_seen == 1 && seen[0].kind == AG_K_CLASS && !seen[0].is_write && seen[0].addr == 0x2007);
+  drop(&s);
+}
+
+static void test_overlapping_ranges(void) {
+  ag_shadow s = fresh();
+  /* Two Isends of one buffer: unprotecting one keeps the other. */
+  ag_shadow_protect(&s, 0x3000, 8, AG_RO, "nb.buffer.send-write", "MPI_Isend", 1);
+  ag_shadow_protect(&s, 0x3000, 8, AG_RO, "nb.buffer.send-write", "MPI_Isend", 2);
+  CHECK(s.n == 2);
+  CHECK(ag_shadow_unprotect(&s, 0x3000, 8) == 1);
+  CHECK(s.n == 1 && s.r[0].pc == 1); /* the most recent went first */
+  ag_shadow_access(&s, 0x3000, 1, 1, 1);
+  CHECK(n_seen == 1);
+  CHECK(ag_shadow_unprotect(&s, 0x3000, 8) == 1);
+  CHECK(ag_shadow_unprotect(&s, 0x3000, 8) == 0); /* nothing left */
+  /* Bounds follow removals. */
+  ag_shadow_protect(&s, 0x100, 8, AG_NA, "x", "op", 0);
+  ag_shadow_protect(&s, 0x900, 8, AG_NA, "y", "op", 0);
+  CHECK(s.lo_min == 0x100 && s.hi_max == 0x908);
+  ag_shadow_unprotect(&s, 0x900, 8);
+  CHECK(s.lo_min == 0x100 && s.hi_max == 0x108);
+  drop(&s);
+}
+
+static void test_received_write_before_read(void) {
+  ag_shadow s = fresh();
+  ag_shadow_protect(&s, 0x4000, 16, AG_RECV, NULL, "MPI_Recv", 7);
+  ag_shadow_access(&s, 0x4000, 4, 0, 1); /* read element 0 */
+  ag_shadow_access(&s, 0x4000, 4, 1, 1); /* then overwrite it: fine */
+  CHECK(n_seen == 0);
+  ag_shadow_access(&s, 0x4004, 4, 1, 1); /* element 1 overwritten unread */
+  CHECK(n_seen == 1 && seen[0].kind == AG_K_WBR && seen[0].addr == 0x4004);
+  ag_shadow_access(&s, 0x4008, 8, 0, 1); /* the rest is read */
+  ag_shadow_close_received(&s);          /* nothing unused: 0-3 read, 4-7 overwritten, 8-15 read */
+  CHECK(n_seen == 1 && s.n == 0);
+  drop(&s);
+}
+
+static void test_received_unused(void) {
+  ag_shadow s = fresh();
+  ag_shadow_protect(&s, 0x5000, 8, AG_RECV, NULL, "MPI_Recv", 0);
+  ag_shadow_access(&s, 0x5004, 4, 0, 1); /* only the second int is read */
+  ag_shadow_close_received(&s);
+  CHECK(n_seen == 1 && seen[0].kind == AG_K_UNUSED && seen[0].addr == 0x5000 && seen[0].count == 4);
+  /* MPI's own load (a forwarding send) is a use; so is AG_USE. */
+  n_seen = 0;
+  ag_shadow_protect(&s, 0x5000, 8, AG_RECV, NULL, "MPI_Recv", 0);
+  ag_shadow_access(&s, 0x5000, 4, 0, 0);
+  ag_shadow_use(&s, 0x5004, 4);
+  ag_shadow_close_received(&s);
+  CHECK(n_seen == 0);
+  /* A second receive into the same bytes ends the first data. */
+  ag_shadow_protect(&s, 0x5000, 8, AG_RECV, NULL, "MPI_Recv", 0);
+  ag_shadow_protect(&s, 0x5000, 8, AG_NA, "nb.buffer.recv-access", "MPI_Irecv", 0);
+  CHECK(n_seen == 1 && seen[0].kind == AG_K_UNUSED && s.n == 1 && s.r[0].mode == AG_NA);
+  drop(&s);
+}
+
+static void test_die(void) {
+  ag_shadow s = fresh();
+  ag_shadow_protect(&s, 0x6000, 8, AG_RECV, NULL, "MPI_Recv", 0);
+  ag_shadow_protect(&s, 0x7000, 8, AG_RO, "nb.buffer.send-write", "MPI_Isend", 0);
+  CHECK(ag_shadow_hits_fresh(&s, 0x6004, 1) && !ag_shadow_hits_fresh(&s, 0x7000, 1));
+  ag_shadow_die(&s, 0x6000, 0x1000); /* freed unread: unused */
+  CHECK(n_seen == 1 && seen[0].kind == AG_K_UNUSED && s.n == 1);
+  ag_shadow_die(&s, 0x7004, 2); /* any overlap ends a range */
+  CHECK(s.n == 0 && n_seen == 1);
+  drop(&s);
+}
+
+static void test_invalid(void) {
+  ag_shadow s = fresh();
+  CHECK(ag_shadow_protect(&s, 0x1000, 0, AG_RO, "c", "op", 0) == -1);
+  CHECK(ag_shadow_protect(&s, 0x1000, 4, 9, "c", "op", 0) == -1);
+  CHECK(ag_shadow_protect(&s, ~(ag_addr)0 - 2, 8, AG_RO, "c", "op", 0) == -1); /* wraps */
+  CHECK(s.n == 0);
+  /* Many ranges: the table grows. */
+  for (int i = 0; i < 100; ++i) CHECK(ag_shadow_protect(&s, 0x10000 + 16 * (ag_addr)i, 8, AG_RO, "c", "op", 0) == 0);
+  ag_shadow_access(&s, 0x10000 + 16 * 57 + 4, 1, 1, 1);
+  ag_shadow_access(&s, 0x10000 + 16 * 57 + 8, 1, 1, 1); /* a hole between ranges */
+  CHECK(n_seen == 1 && seen[0].addr == 0x10000 + 16 * 57 + 4);
+  drop(&s);
+}
+
+int main(void) {
+  test_empty_fast_path();
+  test_read_only();
+  test_no_access_and_mpi_own();
+  test_overlapping_ranges();
+  test_received_write_before_read();
+  test_received_unused();
+  test_die();
+  test_invalid();
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed ? 1 : 0;
+}
