@@ -14,6 +14,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <initializer_list>
 
 #include "assay/interpose/datatypes.hpp"
 #include "assay/interpose/findings.hpp"
@@ -479,31 +480,34 @@ void after_MPI_Compare_and_swap(Call& call, int rc, const void* origin, const vo
   rma_op(call, win, target, kPut, R, "compare buffer", compare, 1, type);
   rma_op(call, win, target, kGet, N, "result buffer", result, 1, type);
 }
+// Request-based RMA: its request completes the operations at the origin too
+// (§11.3.5). Operation 0 (nothing tracked) is skipped.
+void by_request(State& s, MPI_Request* request, std::initializer_list<Op> ops) {
+  if (!request || *request == MPI_REQUEST_NULL) return;
+  for (Op o : ops)
+    if (o) s.requests[key(*request)].push_back(o);
+}
 void after_MPI_Rput(Call& call, int rc, const void* origin, int count, MPI_Datatype type, int target, MPI_Aint, int,
                     MPI_Datatype, MPI_Win win, MPI_Request* request) noexcept {
   if (rc != MPI_SUCCESS) return;
   State& s = state();
   std::lock_guard lock(s.m);
-  const Op op = rma_op(call, win, target, kPut, R, "origin buffer", origin, count, type);
-  if (op && request && *request != MPI_REQUEST_NULL) s.requests[key(*request)].push_back(op);
+  by_request(s, request, {rma_op(call, win, target, kPut, R, "origin buffer", origin, count, type)});
 }
 void after_MPI_Rget(Call& call, int rc, void* origin, int count, MPI_Datatype type, int target, MPI_Aint, int,
                     MPI_Datatype, MPI_Win win, MPI_Request* request) noexcept {
   if (rc != MPI_SUCCESS) return;
   State& s = state();
   std::lock_guard lock(s.m);
-  const Op op = rma_op(call, win, target, kGet, N, "origin buffer", origin, count, type);
-  if (op && request && *request != MPI_REQUEST_NULL) s.requests[key(*request)].push_back(op);
+  by_request(s, request, {rma_op(call, win, target, kGet, N, "origin buffer", origin, count, type)});
 }
 void after_MPI_Raccumulate(Call& call, int rc, const void* origin, int count, MPI_Datatype type, int target, MPI_Aint,
                            int, MPI_Datatype, MPI_Op, MPI_Win win, MPI_Request* request) noexcept {
   if (rc != MPI_SUCCESS) return;
   State& s = state();
   std::lock_guard lock(s.m);
-  const Op op = rma_op(call, win, target, kPut, R, "origin buffer", origin, count, type);
-  if (op && request && *request != MPI_REQUEST_NULL) s.requests[key(*request)].push_back(op);
+  by_request(s, request, {rma_op(call, win, target, kPut, R, "origin buffer", origin, count, type)});
 }
-// Its request completes both buffers at the origin (§11.3.5).
 void after_MPI_Rget_accumulate(Call& call, int rc, const void* origin, int count, MPI_Datatype type, void* result,
                                int rcount, MPI_Datatype rtype, int target, MPI_Aint, int, MPI_Datatype, MPI_Op op,
                                MPI_Win win, MPI_Request* request) noexcept {
@@ -512,9 +516,7 @@ void after_MPI_Rget_accumulate(Call& call, int rc, const void* origin, int count
   std::lock_guard lock(s.m);
   const Op update = op != MPI_NO_OP ? rma_op(call, win, target, kPut, R, "origin buffer", origin, count, type) : 0;
   const Op fetch = rma_op(call, win, target, kGet, N, "result buffer", result, rcount, rtype);
-  if (!request || *request == MPI_REQUEST_NULL) return;
-  for (Op o : {update, fetch})
-    if (o) s.requests[key(*request)].push_back(o);
+  by_request(s, request, {update, fetch});
 }
 
 }  // namespace
