@@ -1,0 +1,155 @@
+// Instrumented accesses per second: daxpy loops (y[i] = a * x[i] + y[i]: two
+// loads and a store per element) over arrays that MPI never sees and over
+// arrays it does, with nothing in flight and with an Isend and an Irecv in
+// flight around the loop. CMake compiles this one source like the llvm
+// backend compiles a program (clang++-14 through the MPI's wrapper), once per
+// variant: plain (no pass), unfiltered (the pass with ASSAY_LLVM_FILTER=0),
+// llvm (the pass and its escape filter) and selective (ASSAY_LLVM_SELECTIVE=1);
+// backends/llvm/bench/kernel-bench.sh runs them and tabulates.
+//
+//   local/idle       local_x -> local_y, nothing in flight
+//   local/in_flight  the same while the exchange is in flight: the arrays lie
+//                    outside the guard's bounds (when instrumented at all)
+//   mpi/idle         buf.x -> buf.y, nothing in flight (bounds {0, 0})
+//   mpi/in_flight    the same while buf.send and buf.recv are in flight: x and
+//                    y lie between them, inside the bounds, in no range, so
+//                    every instrumented access calls the runtime and misses
+//   send/in_flight   buf.send -> buf.y in flight: the loads hit the pending
+//                    send buffer (reading it is allowed: no finding)
+//
+// The rules of overhead/README.md for Google Benchmark under MPI: fixed
+// iterations and repetitions, manual time = the slowest rank's, only rank 0
+// reports. Only the loop is timed (the exchange is posted before and completed
+// after). Counter `accesses`: the loop's source-level element accesses per
+// second (3 per element; the pass instruments the vectorised code, so one
+// run-time check may cover several elements).
+#include <benchmark/benchmark.h>
+#include <mpi.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#ifndef ASSAY_BENCH_VARIANT
+#define ASSAY_BENCH_VARIANT "unknown"
+#endif
+
+namespace {
+
+constexpr int kN = 1 << 16;  // elements each loop walks, and each side of the exchange (not timed)
+
+// Never handed to MPI, address never escaping: the escape filter removes
+// their accesses.
+double local_x[kN], local_y[kN];
+
+// Handed to MPI. One object fixes the layout: while send and recv are in
+// flight, the guard's bounds [send, recv + kN) hold x and y.
+struct Buffers {
+  double send[kN];
+  double x[kN];
+  double y[kN];
+  double recv[kN];
+};
+Buffers buf;
+
+int partner = MPI_PROC_NULL;
+
+// Inlined so that the arrays' accesses point straight into the globals above
+// (what the escape filter looks at), not through parameters.
+__attribute__((always_inline)) inline void daxpy(double* y, const double* x) {
+  for (int i = 0; i < kN; ++i) y[i] = 1.0001 * x[i] + y[i];
+}
+
+enum class Loop { local, mpi, send };
+
+template <Loop loop>
+void run(benchmark::State& state, bool in_flight) {
+  for (auto _ : state) {
+    // PMPI_: the harness's own synchronisation stays invisible to the runtime.
+    PMPI_Barrier(MPI_COMM_WORLD);
+    MPI_Request reqs[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
+    if (in_flight) {
+      MPI_Irecv(buf.recv, kN, MPI_DOUBLE, partner, 0, MPI_COMM_WORLD, &reqs[0]);
+      MPI_Isend(buf.send, kN, MPI_DOUBLE, partner, 0, MPI_COMM_WORLD, &reqs[1]);
+    }
+    const double start = MPI_Wtime();
+    if constexpr (loop == Loop::local) daxpy(local_y, local_x);
+    if constexpr (loop == Loop::mpi) daxpy(buf.y, buf.x);
+    if constexpr (loop == Loop::send) daxpy(buf.y, buf.send);
+    double mine = MPI_Wtime() - start, slowest = 0;
+    if (in_flight) MPI_Waitall(2, reqs, MPI_STATUSES_IGNORE);
+    PMPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    state.SetIterationTime(slowest);
+  }
+  state.counters["accesses"] =
+      benchmark::Counter(3.0 * kN, benchmark::Counter::kIsIterationInvariantRate);
+}
+
+void local_idle(benchmark::State& s) { run<Loop::local>(s, false); }
+void local_in_flight(benchmark::State& s) { run<Loop::local>(s, true); }
+void mpi_idle(benchmark::State& s) { run<Loop::mpi>(s, false); }
+void mpi_in_flight(benchmark::State& s) { run<Loop::mpi>(s, true); }
+void send_in_flight(benchmark::State& s) { run<Loop::send>(s, true); }
+
+class NullReporter : public benchmark::BenchmarkReporter {
+ public:
+  bool ReportContext(const Context&) override { return true; }
+  void ReportRuns(const std::vector<Run>&) override {}
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  int rank = 0, nranks = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &nranks);
+  if ((rank ^ 1) < nranks) partner = rank ^ 1;
+  for (int i = 0; i < kN; ++i) local_x[i] = buf.x[i] = buf.send[i] = i % 7;
+
+  // --iterations=N (default 20); only rank 0 writes files: --benchmark_out* are dropped elsewhere.
+  long iterations = 20;
+  std::vector<std::string> kept;
+  for (int i = 0; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a.rfind("--iterations=", 0) == 0) iterations = std::atol(a.c_str() + 13);
+    else if (rank == 0 || a.rfind("--benchmark_out", 0) != 0) kept.push_back(a);
+  }
+  kept.emplace_back("--benchmark_enable_random_interleaving=false");  // same order on every rank
+  std::vector<char*> args;
+  for (auto& a : kept) args.push_back(a.data());
+  int count = static_cast<int>(args.size());
+
+  benchmark::AddCustomContext("np", std::to_string(nranks));
+#if defined(OPEN_MPI)
+  benchmark::AddCustomContext("mpi", "openmpi");
+#elif defined(MPICH_VERSION)
+  benchmark::AddCustomContext("mpi", "mpich");
+#endif
+  benchmark::AddCustomContext("variant", ASSAY_BENCH_VARIANT);
+  auto add = [&](const char* name, void (*fn)(benchmark::State&)) {
+    benchmark::RegisterBenchmark(name, fn)->Iterations(iterations)->UseManualTime()->Unit(benchmark::kMicrosecond);
+  };
+  add("local/idle", local_idle);
+  add("local/in_flight", local_in_flight);
+  add("mpi/idle", mpi_idle);
+  add("mpi/in_flight", mpi_in_flight);
+  add("send/in_flight", send_in_flight);
+
+  benchmark::Initialize(&count, args.data());
+  int status = 0;
+  if (benchmark::ReportUnrecognizedArguments(count, args.data())) {
+    status = 2;
+  } else if (rank == 0) {
+    benchmark::RunSpecifiedBenchmarks();
+  } else {
+    NullReporter null;
+    benchmark::RunSpecifiedBenchmarks(&null);
+  }
+  benchmark::Shutdown();
+  // Read the results, so that no loop is dead code.
+  if (rank == 0) std::printf("checksum %.17g\n", local_y[kN - 1] + buf.y[kN - 1] + buf.recv[0]);
+  MPI_Finalize();
+  return status;
+}
