@@ -27,6 +27,7 @@
 #include <string_view>
 #include <utility>
 
+#include "assay/interpose/windows.hpp"
 #include "hooks.hpp"
 
 namespace assay::pmpi {
@@ -453,19 +454,6 @@ void write_stats(std::uint64_t w, const WinInfo& wi) {
   }
 }
 
-// MPI-3.1 §11.2.1, §11.7.2: the window's accumulate_ordering info, "none" or a
-// comma list of rar, raw, war, waw; absent, the default orders all four.
-unsigned accumulate_ordering(MPI_Win win) {
-  MPI_Info info = MPI_INFO_NULL;
-  if (PMPI_Win_get_info(win, &info) != MPI_SUCCESS || info == MPI_INFO_NULL) return core::ordering_default;
-  char value[MPI_MAX_INFO_VAL + 1] = {};
-  int flag = 0;
-  PMPI_Info_get(info, "accumulate_ordering", MPI_MAX_INFO_VAL, value, &flag);
-  PMPI_Info_free(&info);
-  if (!flag) return core::ordering_default;
-  return core::parse_accumulate_ordering(value);
-}
-
 // Each rank's (size, disp_unit), gathered at creation on the shadow of the
 // window's communicator (or the communicator itself, whose members are all in
 // this very call).
@@ -519,7 +507,7 @@ void created(const Call& call, int rc, MPI_Comm comm, MPI_Aint size, int disp_un
   wi.epoch_opened = call.time;
   watch_window_errors(*win);
   infos()[key(*win)] = std::move(wi);
-  rma().created(key(*win), call.site(), me, std::move(targets), accumulate_ordering(*win));
+  rma().created(key(*win), call.site(), me, std::move(targets), interpose::accumulate_ordering(*win));
 }
 
 // MPI_Win_free (collective): collect every passive notice still on its way and

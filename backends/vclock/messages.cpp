@@ -332,22 +332,30 @@ RequestInfo receive_info(const Call& call, int count, MPI_Datatype type, int sou
   return i;
 }
 
-// What the watchdog sees a request wait for; nullopt when it cannot tell.
+// What the watchdog sees a request wait for, with where the operation was
+// posted (the MPI_Irecv, MPI_Isend, or the MPI_Start of a persistent request):
+// a finding names that call, not only the wait that blocks on it. False when
+// it cannot tell.
 bool wait_of(std::uint64_t handle, std::vector<Wait>& out) {
   auto it = state().requests.find(handle);
   if (it == state().requests.end()) return false;
   const RequestInfo& i = it->second;
+  auto posted = [&](Wait w) {
+    w.posted_call = i.started ? i.start_op : i.op;
+    w.posted_site = i.started ? i.started : i.site;
+    return w;
+  };
   switch (i.kind) {
     case RequestInfo::Kind::send:
       if (i.peer == MPI_PROC_NULL) return false;
-      out.push_back(Wait{WaitKind::send, to_world(i.comm, i.peer), i.tag, comm_id(i.comm)});
+      out.push_back(posted(Wait{WaitKind::send, to_world(i.comm, i.peer), i.tag, comm_id(i.comm)}));
       return true;
     case RequestInfo::Kind::receive:
       if (i.peer == MPI_PROC_NULL) return false;
-      out.push_back(Wait{WaitKind::receive, world_peer(i.comm, i.peer), any_tag(i.tag), comm_id(i.comm)});
+      out.push_back(posted(Wait{WaitKind::receive, world_peer(i.comm, i.peer), any_tag(i.tag), comm_id(i.comm)}));
       return true;
     case RequestInfo::Kind::collective:
-      out.push_back(Wait{WaitKind::collective, -1, -1, comm_id(i.comm), members(i.comm)});
+      out.push_back(posted(Wait{WaitKind::collective, -1, -1, comm_id(i.comm), members(i.comm)}));
       return true;
     case RequestInfo::Kind::other: return false;
   }
@@ -371,7 +379,7 @@ void completed(const Call& call, std::uint64_t handle, const MPI_Status& st, boo
   if (i.kind == RequestInfo::Kind::receive) {
     Signature expected{i.checkable, i.signature};
     std::vector<core::Site> sites{site_at(i.op, i.site)};
-    if (i.started) sites.push_back(site_at("MPI_Start", i.started));
+    if (i.started) sites.push_back(site_at(i.start_op, i.started));
     sites.push_back(site_here(call));
     apply_companion(take_companion(i.comm, st, i.peer), st, i.comm, expected, sites,
                     Posted{i.posted, world_peer(i.comm, i.peer), any_tag(i.tag), status_ignored});
@@ -645,10 +653,14 @@ void start_persistent(const Call& call, MPI_Request request) {
   auto it = state().requests.find(key(request));
   if (it == state().requests.end()) return;
   RequestInfo& i = it->second;
-  if (i.kind == RequestInfo::Kind::send) send_companion(call.name, site_of(call), i.count, i.type, i.peer, i.tag, i.comm);
-  else if (i.kind == RequestInfo::Kind::receive) {
+  if (i.kind == RequestInfo::Kind::send) {
+    send_companion(call.name, site_of(call), i.count, i.type, i.peer, i.tag, i.comm);
+    i.started = site_of(call);
+    i.start_op = call.name;
+  } else if (i.kind == RequestInfo::Kind::receive) {
     i.posted = next_posting();
     i.started = site_of(call);
+    i.start_op = call.name;
   }
 }
 

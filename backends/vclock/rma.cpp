@@ -45,6 +45,7 @@
 #include "assay/interpose/datatypes.hpp"
 #include "assay/interpose/findings.hpp"
 #include "assay/interpose/sites.hpp"
+#include "assay/interpose/windows.hpp"
 #include "vclock.hpp"
 
 namespace assay::vclock {
@@ -341,18 +342,6 @@ void await_clock(Win& wi, int peer, int tag) {
 
 // --- window lifetime ---------------------------------------------------------------
 
-// MPI-3.1 §11.2.1, §11.7.2: the window's accumulate_ordering info; absent,
-// the default orders every read/write pair of one origin's accumulates.
-unsigned accumulate_ordering(MPI_Win win) {
-  MPI_Info info = MPI_INFO_NULL;
-  if (PMPI_Win_get_info(win, &info) != MPI_SUCCESS || info == MPI_INFO_NULL) return core::ordering_default;
-  char value[MPI_MAX_INFO_VAL + 1] = {};
-  int flag = 0;
-  PMPI_Info_get(info, "accumulate_ordering", MPI_MAX_INFO_VAL, value, &flag);
-  PMPI_Info_free(&info);
-  return flag ? core::parse_accumulate_ordering(value) : core::ordering_default;
-}
-
 void created(int rc, MPI_Comm comm, int disp_unit, MPI_Win* win, bool dynamic) {
   if (rc != MPI_SUCCESS || !win || *win == MPI_WIN_NULL) return;
   Win wi;
@@ -380,7 +369,7 @@ void created(int rc, MPI_Comm comm, int disp_unit, MPI_Win* win, bool dynamic) {
   wi.received.assign(n, 0);
   wi.gone.assign(n, 0);
   wi.hb = std::make_unique<core::RmaHappensBefore>([](core::Finding f) { interpose::report(f); },
-                                                  std::size_t{1} << 16, accumulate_ordering(*win));
+                                                  std::size_t{1} << 16, interpose::accumulate_ordering(*win));
   windows()[key(*win)] = std::move(wi);
 }
 

@@ -28,7 +28,8 @@ struct RequestInfo {
   bool persistent = false;
   std::uint64_t site = 0;         // encoded call site
   std::uint64_t posted = 0;       // receives: posting order on this rank (at MPI_Start when persistent)
-  std::uint64_t started = 0;      // persistent receives: encoded site of the last MPI_Start
+  std::uint64_t started = 0;      // persistent requests: encoded site of the last MPI_Start(all)
+  const char* start_op = "";      // ... and which of the two
   const char* op = "";
   // Send side, persistent requests: what MPI_Start sends along.
   const void* buf = nullptr;

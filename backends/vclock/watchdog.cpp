@@ -95,7 +95,9 @@ std::vector<std::uint64_t> encode(const Episode& e) {
   w.push_back(e.waits.size());
   for (const core::Wait& x : e.waits) {
     w.insert(w.end(), {static_cast<std::uint64_t>(x.kind), static_cast<std::uint64_t>(static_cast<std::int64_t>(x.peer)),
-                       static_cast<std::uint64_t>(static_cast<std::int64_t>(x.tag)), x.comm, x.members.size()});
+                       static_cast<std::uint64_t>(static_cast<std::int64_t>(x.tag)), x.comm, x.posted_site});
+    put_string(w, x.posted_call);
+    w.push_back(x.members.size());
     for (int m : x.members) w.push_back(static_cast<std::uint64_t>(m));
   }
   const auto arrived = arrived_messages();
@@ -114,24 +116,29 @@ void decode(int from, const std::vector<std::uint64_t>& w) {
   std::size_t i = 0;
   auto next = [&]() { return i < w.size() ? w[i++] : 0; };
   auto as_int = [](std::uint64_t x) { return static_cast<int>(static_cast<std::int64_t>(x)); };
+  auto next_string = [&]() {
+    char s[33] = {};
+    for (int k = 0; k < 4; ++k) {
+      std::uint64_t x = next();
+      std::memcpy(s + 8 * k, &x, 8);
+    }
+    return std::string(s);
+  };
   core::ProcessState& p = v.states[static_cast<std::size_t>(from)];
   p = core::ProcessState{};
   p.rank = from;
   v.seqs[static_cast<std::size_t>(from)] = next();
   p.blocked = next() != 0;
   p.site = next();
-  char name[33] = {};
-  for (int k = 0; k < 4; ++k) {
-    std::uint64_t x = next();
-    std::memcpy(name + 8 * k, &x, 8);
-  }
-  p.call = name;
+  p.call = next_string();
   for (std::uint64_t n = next(); n > 0; --n) {
     core::Wait x;
     x.kind = static_cast<core::WaitKind>(next());
     x.peer = as_int(next());
     x.tag = as_int(next());
     x.comm = next();
+    x.posted_site = next();
+    x.posted_call = next_string();
     for (std::uint64_t m = next(); m > 0; --m) x.members.push_back(as_int(next()));
     p.waits.push_back(std::move(x));
   }
@@ -194,12 +201,24 @@ std::string describe(const core::ProcessState& p) {
       case core::WaitKind::collective: out += " (collective on " + comm_name(w.comm) + ")"; break;
       case core::WaitKind::finalize: out += " (waits for every rank to finalize)"; break;
     }
+    if (w.posted_site) out.insert(out.size() - 1, ", posted by " + w.posted_call);
   }
   return out;
 }
 
 core::Access access_of(const core::ProcessState& p) {
   return core::call(core::Site{p.call, p.rank, interpose::decode_site(p.site)});
+}
+
+// The blocked call, preceded by where the operation it waits for in `w` was
+// posted when that is another call (the MPI_Irecv of an MPI_Wait): the
+// operation that cannot complete is the posted one.
+void name_wait(core::Finding& f, const core::ProcessState& p, const core::Wait& w) {
+  if (w.posted_site) f.accesses.push_back(core::call(core::Site{w.posted_call, p.rank, interpose::decode_site(w.posted_site)}));
+}
+void name_blocked(core::Finding& f, const core::ProcessState& p) {
+  for (const core::Wait& w : p.waits) name_wait(f, p, w);
+  f.accesses.push_back(access_of(p));
 }
 
 [[noreturn]] void report_and_abort(const core::DeadlockVerdict& v) {
@@ -212,9 +231,16 @@ core::Access access_of(const core::ProcessState& p) {
     f.message = describe(recv) + " can never match: the message rank " + std::to_string(m.from) + " " +
                 (v.message_blocked_send ? "is sending" : "sent") + " it has tag " + std::to_string(m.tag) +
                 " on " + comm_name(m.comm);
+    if (v.receive < recv.waits.size()) name_wait(f, recv, recv.waits[v.receive]);
     f.accesses.push_back(access_of(recv));
     if (v.message_blocked_send) {
-      f.accesses.push_back(access_of(view_.states[static_cast<std::size_t>(m.from)]));
+      const auto& sender = view_.states[static_cast<std::size_t>(m.from)];
+      for (const core::Wait& w : sender.waits)
+        if (w.kind == core::WaitKind::send && w.peer == v.receiver && w.tag == m.tag && w.comm == m.comm) {
+          name_wait(f, sender, w);
+          break;
+        }
+      f.accesses.push_back(access_of(sender));
     } else {
       for (const auto& s : view_.sent[static_cast<std::size_t>(m.from)])
         if (s.dest_world == v.receiver && s.tag == m.tag && s.comm == m.comm) {
@@ -229,7 +255,7 @@ core::Access access_of(const core::ProcessState& p) {
       const auto& p = view_.states[static_cast<std::size_t>(v.ranks[i])];
       if (i) f.message += "; ";
       f.message += describe(p);
-      f.accesses.push_back(access_of(p));
+      name_blocked(f, p);
     }
     if (v.ranks.size() > 1) f.message += " — each waits for the next, the last for the first";
   }

@@ -116,11 +116,13 @@ DeadlockVerdict analyse_deadlock(const std::vector<ProcessState>& states) {
   // Nobody can progress. A receive with a message for it that it does not
   // accept is a matching error; otherwise the processes wait for each other.
   for (const ProcessState& s : states)
-    for (const Wait& w : s.waits) {
+    for (std::size_t i = 0; i < s.waits.size(); ++i) {
+      const Wait& w = s.waits[i];
       if (w.kind != WaitKind::receive) continue;
       if (!s.arrived.empty()) {
         v.kind = DeadlockVerdict::Kind::unmatched;
         v.receiver = s.rank;
+        v.receive = i;
         v.message = s.arrived.front();
         return v;
       }
@@ -129,6 +131,7 @@ DeadlockVerdict analyse_deadlock(const std::vector<ProcessState>& states) {
           if (tw.kind == WaitKind::send && tw.peer == s.rank) {
             v.kind = DeadlockVerdict::Kind::unmatched;
             v.receiver = s.rank;
+            v.receive = i;
             v.message = {t.rank, tw.tag, tw.comm};
             v.message_blocked_send = true;
             return v;

@@ -2,11 +2,11 @@
 // DESCRIPTION: Each of 2 ranks starts MPI_Issend to its right neighbour and waits for it before calling MPI_Recv, so every rank waits for a receive that is never posted.
 // NPROCS: 2
 // EXPECT: error nb.match.deadlock
-// EXPECT-AT: wait recv
+// EXPECT-AT: send wait
 // TWIN: nb/match-matrix/cycle-issend-np2-ok
 // TIMEOUT: 10
 // TAGS: deadlock
-// NOTE: MPI_Ssend, MPI_Recv, MPI_Probe and MPI_Wait on these requests cannot complete before the partner's matching call (MPI-3.1 §3.4, §3.7.3, §3.8.1), so the cycle blocks forever on every implementation.
+// NOTE: MPI_Ssend, MPI_Recv, MPI_Probe and MPI_Wait on these requests cannot complete before the partner's matching call (MPI-3.1 §3.4, §3.7.3, §3.8.1), so the cycle blocks forever on every implementation. The marked lines are where each rank blocks (and the call that posted what MPI_Wait waits for); the calls after them are never reached.
 #include <mpi.h>
 
 int main(int argc, char **argv)

@@ -2,11 +2,11 @@
 // DESCRIPTION: Each of 2 ranks calls MPI_Probe for a message from its left neighbour before sending its own, so every rank waits in MPI_Probe.
 // NPROCS: 2
 // EXPECT: error nb.match.deadlock
-// EXPECT-AT: probe send
+// EXPECT-AT: probe
 // TWIN: nb/match-matrix/cycle-ordered-probe-np2-ok
 // TIMEOUT: 10
 // TAGS: deadlock
-// NOTE: MPI_Ssend, MPI_Recv, MPI_Probe and MPI_Wait on these requests cannot complete before the partner's matching call (MPI-3.1 §3.4, §3.7.3, §3.8.1), so the cycle blocks forever on every implementation.
+// NOTE: MPI_Ssend, MPI_Recv, MPI_Probe and MPI_Wait on these requests cannot complete before the partner's matching call (MPI-3.1 §3.4, §3.7.3, §3.8.1), so the cycle blocks forever on every implementation. The marked lines are where each rank blocks (and the call that posted what MPI_Wait waits for); the calls after them are never reached.
 #include <mpi.h>
 
 int main(int argc, char **argv)

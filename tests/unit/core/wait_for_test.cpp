@@ -54,6 +54,15 @@ TEST(WaitFor, WrongTagIsAnUnmatchedReceive) {
   EXPECT_FALSE(v.message_blocked_send);
 }
 
+TEST(WaitFor, UnmatchedNamesWhichReceiveOfTheBlockedCall) {
+  // Rank 0 waits on a send to rank 1 (its receive is posted) and a receive
+  // from rank 1 with tag 2; rank 1 sent tag 1 and is in finalize.
+  auto v = analyse_deadlock({blocked(0, {send(1, 0, 0), recv(1, 2)}, {{1, 1, 0}}), blocked(1, {finalize()})});
+  EXPECT_EQ(v.kind, DeadlockVerdict::Kind::unmatched);
+  EXPECT_EQ(v.receiver, 0);
+  EXPECT_EQ(v.receive, 1u);
+}
+
 TEST(WaitFor, WrongCommunicatorOfABlockedSendIsUnmatched) {
   auto v = analyse_deadlock({blocked(0, {recv(1, 0, 0)}), blocked(1, {send(0, 0, 7)})});
   EXPECT_EQ(v.kind, DeadlockVerdict::Kind::unmatched);

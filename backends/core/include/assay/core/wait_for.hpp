@@ -28,6 +28,11 @@ struct Wait {
   int tag = -1;
   std::uint64_t comm = 0;
   std::vector<int> members{};  // collective only
+  // Where the operation waited for was posted when that is not the blocked
+  // call itself (the MPI_Irecv, MPI_Isend or MPI_Start of a request the
+  // process waits on): the call and the backend's encoding of its site.
+  std::string posted_call{};
+  std::uint64_t posted_site = 0;
 };
 
 // A message that arrived at a process and matches none of its receives.
@@ -55,6 +60,7 @@ struct DeadlockVerdict {
   // unmatched: the process whose receive can never match, and the message
   // (or blocked send) that differs from it in tag, source or communicator.
   int receiver = -1;
+  std::size_t receive = 0;  // the index of that receive in the receiver's waits
   PendingMessage message{};
   bool message_blocked_send = false;  // the message is a blocked send of message.from
 };
