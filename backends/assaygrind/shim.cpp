@@ -24,6 +24,7 @@
 //    its own status where the program ignores it) become a received range
 //    (mem.recv.write-before-read, mem.recv.unused); a send of them counts as
 //    their use (AG_USE); MPI_Finalize ends them all (AG_FINALIZE).
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
@@ -102,6 +103,7 @@ struct Pending {
   bool recv = false;  // a receive: its data becomes received data at completion
   const char* op = nullptr;
   void* pc = nullptr;
+  const MPI_Request* at = nullptr;  // where the program keeps its handle: tells apart operations sharing one
 };
 struct Persistent {
   const void* buf;
@@ -118,7 +120,10 @@ struct WinOp {
 };
 struct State {
   std::mutex m;
-  std::unordered_map<std::uint64_t, Pending> pending;       // request -> protected buffers
+  // request -> the operations it stands for, oldest first: MPICH gives every
+  // operation that completed at once (an eager send, MPI_PROC_NULL) one
+  // built-in handle, so one handle may stand for several operations in flight.
+  std::unordered_map<std::uint64_t, std::vector<Pending>> pending;
   std::unordered_map<std::uint64_t, Persistent> persistent;  // persistent request -> its buffer
   std::unordered_map<std::uint64_t, std::vector<WinOp>> windows;  // window -> origin buffers in flight
 };
@@ -127,26 +132,31 @@ State& state() {
   return *s;
 }
 
-void track(MPI_Request req, Pending p) {
-  if (req == MPI_REQUEST_NULL) {
+void track(const MPI_Request* at, Pending p) {
+  if (*at == MPI_REQUEST_NULL) {
     unprotect(p.blocks);
     return;
   }
+  p.at = at;
   std::lock_guard<std::mutex> lock(state().m);
-  auto& slot = state().pending[interpose::key(req)];
-  unprotect(slot.blocks);  // a request handle reused without completion
-  slot = std::move(p);
+  state().pending[interpose::key(*at)].push_back(std::move(p));
 }
 
-// The request completed (status: its status, or null): buffers given back.
-void complete(std::uint64_t key, const MPI_Status* status, bool freed = false) {
+// The request completed (status: its status, or null): buffers given back. Of
+// the operations sharing its handle, the one whose handle the program kept at
+// `at` (where it completes it), else the oldest.
+void complete(std::uint64_t key, const MPI_Status* status, bool freed = false, const MPI_Request* at = nullptr) {
   Pending p;
   {
     std::lock_guard<std::mutex> lock(state().m);
     auto it = state().pending.find(key);
     if (it == state().pending.end()) return;
-    p = std::move(it->second);
-    state().pending.erase(it);
+    auto& ops = it->second;
+    auto op = std::find_if(ops.begin(), ops.end(), [at](const Pending& q) { return at && q.at == at; });
+    if (op == ops.end()) op = ops.begin();
+    p = std::move(*op);
+    ops.erase(op);
+    if (ops.empty()) state().pending.erase(it);
   }
   unprotect(p.blocks);
   if (p.recv && !freed) mark_received(p.blocks, received_bytes(status), p.op, p.pc);
@@ -158,13 +168,13 @@ void isend(interpose::Call& call, int rc, const void* buf, int count, MPI_Dataty
   if (rc != MPI_SUCCESS || !req) return;
   Pending p{blocks_of(buf, count, type), false, call.name, call.pc};
   protect(p.blocks, AG_MODE_READONLY, kSendWrite, call);
-  track(*req, std::move(p));
+  track(req, std::move(p));
 }
 void irecv(interpose::Call& call, int rc, void* buf, int count, MPI_Datatype type, MPI_Request* req) {
   if (rc != MPI_SUCCESS || !req) return;
   Pending p{blocks_of(buf, count, type), true, call.name, call.pc};
   protect(p.blocks, AG_MODE_NOACCESS, kRecvAccess, call);
-  track(*req, std::move(p));
+  track(req, std::move(p));
 }
 
 #define SEND_HOOK(NAME)                                                                                    \
@@ -241,11 +251,11 @@ INIT_HOOK(Rsend_init, false)
 INIT_HOOK(Recv_init, true)
 #undef ASSAY_INIT_BUF
 
-void start_one(interpose::Call& call, MPI_Request req) {
+void start_one(interpose::Call& call, const MPI_Request* req) {
   Persistent p{};
   {
     std::lock_guard<std::mutex> lock(state().m);
-    auto it = state().persistent.find(interpose::key(req));
+    auto it = state().persistent.find(interpose::key(*req));
     if (it == state().persistent.end()) return;
     p = it->second;
   }
@@ -260,10 +270,10 @@ void start_one(interpose::Call& call, MPI_Request req) {
   track(req, std::move(q));
 }
 void after_Start(interpose::Call& call, int rc, MPI_Request* req) noexcept {
-  if (rc == MPI_SUCCESS && req) start_one(call, *req);
+  if (rc == MPI_SUCCESS && req) start_one(call, req);
 }
 void after_Startall(interpose::Call& call, int rc, int n, MPI_Request reqs[]) noexcept {
-  for (int i = 0; rc == MPI_SUCCESS && reqs && i < n; ++i) start_one(call, reqs[i]);
+  for (int i = 0; rc == MPI_SUCCESS && reqs && i < n; ++i) start_one(call, &reqs[i]);
 }
 
 // Completions: the keys before the call (MPI resets completed handles), the
@@ -274,7 +284,7 @@ int instead_Wait(interpose::Call&, MPI_Request* req, MPI_Status* status) noexcep
   MPI_Status own;
   MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
   int rc = PMPI_Wait(req, s);
-  if (rc == MPI_SUCCESS) complete(key, s);
+  if (rc == MPI_SUCCESS) complete(key, s, false, req);
   return rc;
 }
 int instead_Test(interpose::Call&, MPI_Request* req, int* flag, MPI_Status* status) noexcept {
@@ -283,7 +293,7 @@ int instead_Test(interpose::Call&, MPI_Request* req, int* flag, MPI_Status* stat
   MPI_Status own;
   MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
   int rc = PMPI_Test(req, flag, s);
-  if (rc == MPI_SUCCESS && *flag) complete(key, s);
+  if (rc == MPI_SUCCESS && *flag) complete(key, s, false, req);
   return rc;
 }
 std::vector<std::uint64_t> keys_of(int n, const MPI_Request reqs[]) {
@@ -297,7 +307,7 @@ int instead_Waitany(interpose::Call&, int n, MPI_Request reqs[], int* index, MPI
   MPI_Status own;
   MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
   int rc = PMPI_Waitany(n, reqs, index, s);
-  if (rc == MPI_SUCCESS && *index != MPI_UNDEFINED && *index >= 0 && *index < n) complete(keys[*index], s);
+  if (rc == MPI_SUCCESS && *index != MPI_UNDEFINED && *index >= 0 && *index < n) complete(keys[*index], s, false, &reqs[*index]);
   return rc;
 }
 int instead_Testany(interpose::Call&, int n, MPI_Request reqs[], int* index, int* flag, MPI_Status* status) noexcept {
@@ -306,14 +316,14 @@ int instead_Testany(interpose::Call&, int n, MPI_Request reqs[], int* index, int
   MPI_Status own;
   MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
   int rc = PMPI_Testany(n, reqs, index, flag, s);
-  if (rc == MPI_SUCCESS && *flag && *index != MPI_UNDEFINED && *index >= 0 && *index < n) complete(keys[*index], s);
+  if (rc == MPI_SUCCESS && *flag && *index != MPI_UNDEFINED && *index >= 0 && *index < n) complete(keys[*index], s, false, &reqs[*index]);
   return rc;
 }
 // Multiple completions: MPI_ERR_IN_STATUS marks the requests that failed.
-void complete_all(const std::vector<std::uint64_t>& keys, int rc, MPI_Status* s) {
+void complete_all(const std::vector<std::uint64_t>& keys, int rc, MPI_Status* s, const MPI_Request reqs[]) {
   for (std::size_t i = 0; i < keys.size(); ++i) {
     if (rc == MPI_ERR_IN_STATUS && s[i].MPI_ERROR != MPI_SUCCESS) continue;
-    complete(keys[i], &s[i]);
+    complete(keys[i], &s[i], false, &reqs[i]);
   }
 }
 int instead_Waitall(interpose::Call&, int n, MPI_Request reqs[], MPI_Status statuses[]) noexcept {
@@ -322,7 +332,7 @@ int instead_Waitall(interpose::Call&, int n, MPI_Request reqs[], MPI_Status stat
   std::vector<MPI_Status> own(statuses == MPI_STATUSES_IGNORE ? static_cast<std::size_t>(n) : 0);
   MPI_Status* s = statuses == MPI_STATUSES_IGNORE ? own.data() : statuses;
   int rc = PMPI_Waitall(n, reqs, s);
-  if (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) complete_all(keys, rc, s);
+  if (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) complete_all(keys, rc, s, reqs);
   return rc;
 }
 int instead_Testall(interpose::Call&, int n, MPI_Request reqs[], int* flag, MPI_Status statuses[]) noexcept {
@@ -331,15 +341,16 @@ int instead_Testall(interpose::Call&, int n, MPI_Request reqs[], int* flag, MPI_
   std::vector<MPI_Status> own(statuses == MPI_STATUSES_IGNORE ? static_cast<std::size_t>(n) : 0);
   MPI_Status* s = statuses == MPI_STATUSES_IGNORE ? own.data() : statuses;
   int rc = PMPI_Testall(n, reqs, flag, s);
-  if ((rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *flag) complete_all(keys, rc, s);
+  if ((rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *flag) complete_all(keys, rc, s, reqs);
   return rc;
 }
 void complete_some(const std::vector<std::uint64_t>& keys, int rc, const int* outcount, const int* indices,
-                   MPI_Status* s) {
+                   MPI_Status* s, const MPI_Request reqs[]) {
   if ((rc != MPI_SUCCESS && rc != MPI_ERR_IN_STATUS) || *outcount == MPI_UNDEFINED) return;
   for (int k = 0; k < *outcount; ++k) {
     if (rc == MPI_ERR_IN_STATUS && s[k].MPI_ERROR != MPI_SUCCESS) continue;
-    if (indices[k] >= 0 && static_cast<std::size_t>(indices[k]) < keys.size()) complete(keys[indices[k]], &s[k]);
+    if (indices[k] >= 0 && static_cast<std::size_t>(indices[k]) < keys.size())
+      complete(keys[indices[k]], &s[k], false, &reqs[indices[k]]);
   }
 }
 int instead_Waitsome(interpose::Call&, int n, MPI_Request reqs[], int* outcount, int indices[],
@@ -349,7 +360,7 @@ int instead_Waitsome(interpose::Call&, int n, MPI_Request reqs[], int* outcount,
   std::vector<MPI_Status> own(statuses == MPI_STATUSES_IGNORE ? static_cast<std::size_t>(n) : 0);
   MPI_Status* s = statuses == MPI_STATUSES_IGNORE ? own.data() : statuses;
   int rc = PMPI_Waitsome(n, reqs, outcount, indices, s);
-  complete_some(keys, rc, outcount, indices, s);
+  complete_some(keys, rc, outcount, indices, s, reqs);
   return rc;
 }
 int instead_Testsome(interpose::Call&, int n, MPI_Request reqs[], int* outcount, int indices[],
@@ -359,7 +370,7 @@ int instead_Testsome(interpose::Call&, int n, MPI_Request reqs[], int* outcount,
   std::vector<MPI_Status> own(statuses == MPI_STATUSES_IGNORE ? static_cast<std::size_t>(n) : 0);
   MPI_Status* s = statuses == MPI_STATUSES_IGNORE ? own.data() : statuses;
   int rc = PMPI_Testsome(n, reqs, outcount, indices, s);
-  complete_some(keys, rc, outcount, indices, s);
+  complete_some(keys, rc, outcount, indices, s, reqs);
   return rc;
 }
 // A freed request's operation may still be in progress: its buffers are given
@@ -367,9 +378,9 @@ int instead_Testsome(interpose::Call&, int n, MPI_Request reqs[], int* outcount,
 void before_Request_free(interpose::Call& call, MPI_Request* req) noexcept {
   if (req) call.saved.push_back(interpose::key(*req));
 }
-void after_Request_free(interpose::Call& call, int, MPI_Request*) noexcept {
+void after_Request_free(interpose::Call& call, int, MPI_Request* req) noexcept {
   if (call.saved.empty()) return;
-  complete(call.saved[0], nullptr, true);
+  complete(call.saved[0], nullptr, true, req);
   std::lock_guard<std::mutex> lock(state().m);
   state().persistent.erase(call.saved[0]);
 }
@@ -386,10 +397,10 @@ void origin(interpose::Call& call, MPI_Win win, int target, const void* buf, int
   if (req && *req != MPI_REQUEST_NULL) {
     rkey = interpose::key(*req);
     std::lock_guard<std::mutex> lock(state().m);
-    auto& p = state().pending[rkey];
-    p.blocks.insert(p.blocks.end(), b.begin(), b.end());
-    p.op = call.name;
-    p.pc = call.pc;
+    // One operation per call: Rget_accumulate's origin and result buffers come here one after the other.
+    auto& ops = state().pending[rkey];
+    if (ops.empty() || ops.back().at != req || ops.back().pc != call.pc) ops.push_back({{}, false, call.name, call.pc, req});
+    ops.back().blocks.insert(ops.back().blocks.end(), b.begin(), b.end());
   }
   std::lock_guard<std::mutex> lock(state().m);
   state().windows[interpose::key(win)].push_back({target, rkey, rkey ? Blocks{} : std::move(b)});
@@ -524,7 +535,7 @@ void nbc(interpose::Call& call, int rc, MPI_Request* req, Nbc&& b) {
   protect(b.na, AG_MODE_NOACCESS, kNbc, call);
   Pending p{std::move(b.ro), false, call.name, call.pc};
   p.blocks.insert(p.blocks.end(), b.na.begin(), b.na.end());
-  track(*req, std::move(p));
+  track(req, std::move(p));
 }
 
 void after_Ibcast(interpose::Call& call, int rc, void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm,

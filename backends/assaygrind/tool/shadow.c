@@ -1,11 +1,13 @@
 /* The shadow permission table of assaygrind (shadow.h). */
 #include "shadow.h"
 
+/* lo_min, hi_max and max_len from the ranges (sorted: lo_min is the first's lo). */
 static void bounds(ag_shadow* s) {
-  s->lo_min = s->hi_max = 0;
+  s->lo_min = s->n ? s->r[0].lo : 0;
+  s->hi_max = s->max_len = 0;
   for (unsigned long i = 0; i < s->n; ++i) {
-    if (i == 0 || s->r[i].lo < s->lo_min) s->lo_min = s->r[i].lo;
     if (s->r[i].hi > s->hi_max) s->hi_max = s->r[i].hi;
+    if (s->r[i].hi - s->r[i].lo > s->max_len) s->max_len = s->r[i].hi - s->r[i].lo;
   }
 }
 
@@ -14,12 +16,31 @@ void ag_shadow_init(ag_shadow* s, void* (*alloc)(unsigned long), void (*dealloc)
   s->r = 0;
   s->n = s->cap = 0;
   s->lo_min = s->hi_max = 0;
+  s->max_len = 0;
+  s->examined = 0;
   s->alloc = alloc;
   s->dealloc = dealloc;
   s->report = report;
   s->ctx = ctx;
   s->end_op = 0;
   s->end_pc = 0;
+}
+
+/* The first range with lo >= x (ranges are sorted by lo): binary search. */
+static unsigned long lower_bound(const ag_shadow* s, ag_addr x) {
+  unsigned long lo = 0, hi = s->n;
+  while (lo < hi) {
+    unsigned long mid = lo + (hi - lo) / 2;
+    if (s->r[mid].lo < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/* The first range that may overlap an access at or after a: none is longer
+ * than max_len, so a range with lo <= a - max_len ends at or before a. */
+static unsigned long first_near(const ag_shadow* s, ag_addr a) {
+  return lower_bound(s, a > s->max_len ? a - s->max_len + 1 : 0);
 }
 
 static void report(ag_shadow* s, ag_range* r, enum ag_kind kind, ag_addr a, unsigned long count, int is_write) {
@@ -40,7 +61,7 @@ static void check_unused(ag_shadow* s, ag_range* r) {
   if (fresh) report(s, r, AG_K_UNUSED, first, fresh, 0);
 }
 
-/* Removes range i (order kept: "most recent" is the last). */
+/* Removes range i (order kept: sorted, and among equal lo the most recent last). */
 static void remove_at(ag_shadow* s, unsigned long i) {
   if (s->r[i].bytes) s->dealloc(s->r[i].bytes);
   for (unsigned long j = i + 1; j < s->n; ++j) s->r[j - 1] = s->r[j];
@@ -51,10 +72,11 @@ static int overlaps(const ag_range* r, ag_addr a, ag_addr end) { return a < r->h
 
 /* Closes the received ranges overlapping [a, end), or all ranges when any. */
 static void close_overlapping(ag_shadow* s, ag_addr a, ag_addr end, int any_mode) {
-  unsigned long i = 0;
+  unsigned long i = first_near(s, a);
   int changed = 0;
-  while (i < s->n) {
+  while (i < s->n && s->r[i].lo < end) {
     ag_range* r = &s->r[i];
+    ++s->examined;
     if ((any_mode || r->mode == AG_RECV) && overlaps(r, a, end)) {
       check_unused(s, r);
       remove_at(s, i);
@@ -86,7 +108,16 @@ int ag_shadow_protect(ag_shadow* s, ag_addr lo, unsigned long len, int mode, con
     s->r = r;
     s->cap = cap;
   }
-  ag_range* r = &s->r[s->n];
+  unsigned char* bytes = 0;
+  if (mode == AG_RECV) {
+    bytes = (unsigned char*)s->alloc(len);
+    if (!bytes) return -1;
+    for (unsigned long i = 0; i < len; ++i) bytes[i] = AG_B_FRESH;
+  }
+  /* After every range with lo' <= lo: sorted, the most recent last among equal lo. */
+  unsigned long at = lower_bound(s, lo + 1);
+  for (unsigned long j = s->n; j > at; --j) s->r[j] = s->r[j - 1];
+  ag_range* r = &s->r[at];
   r->lo = lo;
   r->hi = lo + len;
   r->mode = mode;
@@ -94,36 +125,35 @@ int ag_shadow_protect(ag_shadow* s, ag_addr lo, unsigned long len, int mode, con
   r->op = op;
   r->pc = pc;
   r->reported = 0;
-  r->bytes = 0;
-  if (mode == AG_RECV) {
-    r->bytes = (unsigned char*)s->alloc(len);
-    if (!r->bytes) return -1;
-    for (unsigned long i = 0; i < len; ++i) r->bytes[i] = AG_B_FRESH;
-  }
+  r->bytes = bytes;
   if (s->n == 0 || lo < s->lo_min) s->lo_min = lo;
   if (s->n == 0 || lo + len > s->hi_max) s->hi_max = lo + len;
+  if (len > s->max_len) s->max_len = len;
   ++s->n;
   return 0;
 }
 
 int ag_shadow_unprotect(ag_shadow* s, ag_addr lo, unsigned long len) {
-  for (unsigned long i = s->n; i-- > 0;) {
-    ag_range* r = &s->r[i];
-    if (r->lo == lo && r->hi == lo + len) {
-      check_unused(s, r);
-      remove_at(s, i);
-      bounds(s);
-      return 1;
-    }
-  }
-  return 0;
+  unsigned long i = lower_bound(s, lo), found = s->n;
+  for (; i < s->n && s->r[i].lo == lo; ++i)
+    if (s->r[i].hi == lo + len) found = i; /* the most recent: the last */
+  if (found == s->n) return 0;
+  ag_range* r = &s->r[found];
+  ag_addr hi = r->hi;
+  unsigned long rlen = r->hi - r->lo;
+  check_unused(s, r);
+  remove_at(s, found);
+  if (s->n == 0 || hi == s->hi_max || rlen == s->max_len) bounds(s);
+  else s->lo_min = s->r[0].lo;
+  return 1;
 }
 
 void ag_shadow_access(ag_shadow* s, ag_addr a, unsigned long size, int is_write, int checked) {
   if (!ag_shadow_maybe(s, a, size)) return;
   ag_addr end = a + size;
-  for (unsigned long i = 0; i < s->n; ++i) {
+  for (unsigned long i = first_near(s, a); i < s->n && s->r[i].lo < end; ++i) {
     ag_range* r = &s->r[i];
+    ++s->examined;
     if (!overlaps(r, a, end)) continue;
     if (r->mode == AG_RECV) {
       ag_addr from = a > r->lo ? a : r->lo, to = end < r->hi ? end : r->hi;
@@ -143,7 +173,7 @@ void ag_shadow_access(ag_shadow* s, ag_addr a, unsigned long size, int is_write,
 
 void ag_shadow_use(ag_shadow* s, ag_addr a, unsigned long len) {
   if (!ag_shadow_maybe(s, a, len)) return;
-  for (unsigned long i = 0; i < s->n; ++i) {
+  for (unsigned long i = first_near(s, a); i < s->n && s->r[i].lo < a + len; ++i) {
     ag_range* r = &s->r[i];
     if (r->mode != AG_RECV || !overlaps(r, a, a + len)) continue;
     ag_addr from = a > r->lo ? a : r->lo, to = a + len < r->hi ? a + len : r->hi;
@@ -154,7 +184,7 @@ void ag_shadow_use(ag_shadow* s, ag_addr a, unsigned long len) {
 
 int ag_shadow_hits_fresh(const ag_shadow* s, ag_addr a, unsigned long size) {
   if (!ag_shadow_maybe(s, a, size)) return 0;
-  for (unsigned long i = 0; i < s->n; ++i) {
+  for (unsigned long i = first_near(s, a); i < s->n && s->r[i].lo < a + size; ++i) {
     const ag_range* r = &s->r[i];
     if (r->mode != AG_RECV || !overlaps(r, a, a + size)) continue;
     ag_addr from = a > r->lo ? a : r->lo, to = a + size < r->hi ? a + size : r->hi;

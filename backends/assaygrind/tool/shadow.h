@@ -3,9 +3,13 @@
  * into the Valgrind tool, which has none, and into a plain unit test): memory
  * comes from the allocator given at init, findings go to a callback.
  *
- * Ranges may overlap (two Isends of one buffer); lookups scan the ranges that
- * the bounding box [lo_min, hi_max) does not exclude: the fast path, nothing
- * protected or the access outside the box, is two compares. */
+ * Ranges may overlap (two Isends of one buffer). They are kept sorted by
+ * their start, so a lookup binary-searches to the ranges that can reach the
+ * access (no range is longer than max_len) instead of scanning them all: a
+ * halo exchange of a column type leaves hundreds of 8-byte received ranges
+ * spread over the whole grid, and every access to the grid is looked up. The
+ * fast path, nothing protected or the access outside the bounding box
+ * [lo_min, hi_max), is two compares. */
 #ifndef AG_SHADOW_H
 #define AG_SHADOW_H
 
@@ -38,9 +42,11 @@ typedef void (*ag_report_fn)(void* ctx, const ag_range* r, enum ag_kind kind, ag
                              int is_write);
 
 struct ag_shadow {
-  ag_range* r;
+  ag_range* r;             /* sorted by lo; among equal lo, the most recent last */
   unsigned long n, cap;
   ag_addr lo_min, hi_max;  /* the bounding box of all ranges (empty: 0, 0) */
+  unsigned long max_len;   /* no range is longer (an upper bound until a removal recomputes it) */
+  unsigned long examined;  /* ranges looked at by lookups: what the index saves (tests) */
   void* (*alloc)(unsigned long bytes);
   void (*dealloc)(void* p);
   ag_report_fn report;

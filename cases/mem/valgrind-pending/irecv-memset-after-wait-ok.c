@@ -16,7 +16,7 @@ int main(int argc, char **argv)
         MPI_Request req;
         MPI_Irecv(in, 4, MPI_INT, 1, 0, MPI_COMM_WORLD, &req); // @irecv
         MPI_Wait(&req, MPI_STATUS_IGNORE);
-        int sum = in[0] + in[3];
+        int sum = in[0] + in[1] + in[2] + in[3];
         memset(in, 0, sizeof in);             // @clear
         (void)sum;
     } else if (rank == 1) {

@@ -18,7 +18,7 @@ int main(int argc, char **argv)
         MPI_Irecv(in, 4, MPI_INT, 1, 0, MPI_COMM_WORLD, &req); // @irecv
         memset(in, 0, sizeof in);             // @clear
         MPI_Wait(&req, MPI_STATUS_IGNORE);
-        int sum = in[0] + in[3];
+        int sum = in[0] + in[1] + in[2] + in[3];
         (void)sum;
     } else if (rank == 1) {
         int out[4] = {1, 2, 3, 4};

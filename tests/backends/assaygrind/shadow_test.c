@@ -26,18 +26,19 @@ typedef struct {
   int is_write;
 } Seen;
 static Seen seen[64];
-static int n_seen;
+static int n_seen, n_reports; /* n_reports: all of them, also past seen[] */
 
 static void on_report(void* ctx, const ag_range* r, enum ag_kind kind, ag_addr addr, unsigned long count,
                       int is_write) {
   (void)ctx;
+  ++n_reports;
   if (n_seen < 64) seen[n_seen++] = (Seen){kind, r->cls, addr, count, is_write};
 }
 static void* test_alloc(unsigned long n) { return malloc(n); }
 
 static ag_shadow fresh(void) {
   ag_shadow s;
-  n_seen = 0;
+  n_seen = n_reports = 0;
   ag_shadow_init(&s, test_alloc, free, on_report, NULL);
   return s;
 }
@@ -166,6 +167,41 @@ static void test_invalid(void) {
   drop(&s);
 }
 
+/* A halo exchange of a column type: one 8-byte range per grid row on both
+ * sides (received data stays protected until the next exchange). Lookups go
+ * to the few ranges that can reach the access, not to all of them. */
+static void test_column_halo_index(void) {
+  ag_shadow s = fresh();
+  const ag_addr grid = 0x100000, row = 2064; /* 258 doubles */
+  const int rows = 256;
+  for (int side = 0; side < 2; ++side) /* the left column, then the right: inserted out of order */
+    for (int i = 1; i <= rows; ++i)
+      CHECK(ag_shadow_protect(&s, grid + (ag_addr)i * row + (side ? 257 * 8 : 0), 8, AG_RO, "c", "op", 0) == 0);
+  CHECK(s.n == 2 * (unsigned long)rows);
+  int sorted = 1;
+  for (unsigned long i = 1; i < s.n; ++i) sorted = sorted && s.r[i - 1].lo <= s.r[i].lo;
+  CHECK(sorted);
+  s.examined = 0;
+  unsigned long accesses = 0;
+  for (ag_addr a = grid; a < grid + 258 * row; a += 8, ++accesses) ag_shadow_access(&s, a, 8, 1, 1);
+  CHECK(n_reports == 2 * rows); /* each range once, nothing else */
+  CHECK(s.examined >= 2 * (unsigned long)rows && s.examined <= 2 * accesses); /* was every range per access */
+  /* A long range ahead of short ones is still found from its far end. */
+  CHECK(ag_shadow_protect(&s, grid - 0x10000, 0x10000 + 8, AG_NA, "long", "op", 0) == 0);
+  n_seen = 0;
+  ag_shadow_access(&s, grid + 4, 1, 0, 1);
+  CHECK(n_seen == 1 && strcmp(seen[0].cls, "long") == 0);
+  /* Unprotect finds the most recent of equal bounds among others starting there. */
+  ag_shadow_protect(&s, grid + row, 16, AG_RO, "c", "op", 11);
+  ag_shadow_protect(&s, grid + row, 8, AG_RO, "c", "op", 12);
+  CHECK(ag_shadow_unprotect(&s, grid + row, 8) == 1);
+  int kept = 0;
+  for (unsigned long i = 0; i < s.n; ++i) kept += s.r[i].lo == grid + row;
+  CHECK(kept == 2); /* the first column range and the 16-byte one */
+  CHECK(s.lo_min == grid - 0x10000 && s.hi_max == grid + rows * row + 258 * 8);
+  drop(&s);
+}
+
 int main(void) {
   test_empty_fast_path();
   test_read_only();
@@ -175,6 +211,7 @@ int main(void) {
   test_received_unused();
   test_die();
   test_invalid();
+  test_column_halo_index();
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }
