@@ -12,6 +12,7 @@ interpose::Checker make_checker() {
   interpose::Checker c{"llvm"};
   register_hooks(c.hooks);
   c.lifecycle.before_finalize = [](const Call&) noexcept { write_stats(interpose::world_rank()); };
+  c.lifecycle.enter_call = note_call;
   return c;
 }
 

@@ -549,7 +549,9 @@ void after_MPI_Win_flush_local(Call&, int, int rank, MPI_Win win) noexcept { rma
 void after_MPI_Win_flush_local_all(Call&, int, MPI_Win win) noexcept { rma_completed(win, -1); }
 void after_MPI_Win_complete(Call&, int, MPI_Win win) noexcept { rma_completed(win, -1); }
 void before_MPI_Win_free(Call&, MPI_Win* win) noexcept {
-  if (win) rma_completed(*win, -1);
+  if (!win) return;
+  rma_completed(*win, -1);
+  target_freeing(*win);
 }
 }  // namespace
 
@@ -618,6 +620,7 @@ void register_hooks(interpose::Hooks& h) {
   h.after_MPI_Win_flush_local_all = after_MPI_Win_flush_local_all;
   h.after_MPI_Win_complete = after_MPI_Win_complete;
   h.before_MPI_Win_free = before_MPI_Win_free;
+  register_target_hooks(h);
 }
 
 }  // namespace assay::llvmrt
