@@ -488,6 +488,9 @@ void after_Win_unlock(interpose::Call&, int, int target, MPI_Win win) noexcept {
 void after_Win_unlock_all(interpose::Call&, int, MPI_Win win) noexcept { release(win, -1); }
 void after_Win_flush(interpose::Call&, int, int target, MPI_Win win) noexcept { release(win, target); }
 void after_Win_flush_all(interpose::Call&, int, MPI_Win win) noexcept { release(win, -1); }
+// Local completion: the origin buffers toward the target may be reused.
+void after_Win_flush_local(interpose::Call&, int, int target, MPI_Win win) noexcept { release(win, target); }
+void after_Win_flush_local_all(interpose::Call&, int, MPI_Win win) noexcept { release(win, -1); }
 void after_Win_complete(interpose::Call&, int, MPI_Win win) noexcept { release(win, -1); }
 void before_Win_free(interpose::Call&, MPI_Win* win) noexcept {
   if (!win) return;
@@ -737,6 +740,8 @@ interpose::Checker make_checker() {
   h.after_MPI_Win_unlock_all = after_Win_unlock_all;
   h.after_MPI_Win_flush = after_Win_flush;
   h.after_MPI_Win_flush_all = after_Win_flush_all;
+  h.after_MPI_Win_flush_local = after_Win_flush_local;
+  h.after_MPI_Win_flush_local_all = after_Win_flush_local_all;
   h.after_MPI_Win_complete = after_Win_complete;
   h.before_MPI_Win_free = before_Win_free;
   h.after_MPI_Ibcast = after_Ibcast;
@@ -765,20 +770,3 @@ const interpose::Checker checker = make_checker();
 ASSAY_REGISTER_CHECKER(checker);
 }  // namespace
 }  // namespace assay::assaygrind
-
-// MPI_Win_flush_local(_all) are not in the layer's calls.def: the shim defines
-// them itself (they complete the origin buffers toward a target locally).
-extern "C" int MPI_Win_flush_local(int rank, MPI_Win win) {
-  AG_ENTER_MPI();
-  int rc = PMPI_Win_flush_local(rank, win);
-  if (rc == MPI_SUCCESS) assay::assaygrind::release(win, rank);
-  AG_LEAVE_MPI();
-  return rc;
-}
-extern "C" int MPI_Win_flush_local_all(MPI_Win win) {
-  AG_ENTER_MPI();
-  int rc = PMPI_Win_flush_local_all(win);
-  if (rc == MPI_SUCCESS) assay::assaygrind::release(win, -1);
-  AG_LEAVE_MPI();
-  return rc;
-}

@@ -85,18 +85,8 @@ WinInfo* info(std::uint64_t w) {
   return it == infos().end() ? nullptr : &it->second;
 }
 
-// The ordering counts as seen from window wi: collectives on its communicator
-// apart from every other call that may order (they are counted in both).
-core::PassiveMarks marks_now(const WinInfo& wi) {
-  const OrderingEvents& e = ordering_events();
-  auto c = e.collectives.find(key(wi.comm));
-  const std::uint64_t coll = c == e.collectives.end() ? 0 : c->second;
-  core::PassiveMarks m;
-  m.collectives_at_lock = m.collectives_at_unlock = coll;
-  m.receives_at_lock = e.receives - coll;
-  m.sends_at_unlock = e.sends - coll;
-  return m;
-}
+// The ordering counts as seen from window wi.
+core::PassiveMarks marks_now(const WinInfo& wi) { return ordering_events().now(key(wi.comm)); }
 
 // Buffers MPI reads (origin of a put or accumulate, send buffer) or writes
 // (origin of a get, receive buffer) for this rank: where they lie in the
@@ -614,32 +604,9 @@ OrderingEvents& ordering_events() {
   return *e;
 }
 
-void note_collective(MPI_Comm comm) {
-  OrderingEvents& e = ordering_events();
-  ++e.sends;
-  ++e.receives;
-  ++e.collectives[key(comm)];
-}
+void note_collective(MPI_Comm comm) { ordering_events().collective(key(comm)); }
 
-// Calls by name; collectives come through note_collective. Locks order
-// nothing by themselves (the accesses their epoch completes do, at unlock).
-void note_ordering(const Call& call) {
-  static const std::set<std::string_view> sends = {
-      "MPI_Send", "MPI_Ssend", "MPI_Bsend", "MPI_Rsend", "MPI_Isend", "MPI_Ibsend", "MPI_Issend",
-      "MPI_Irsend", "MPI_Start", "MPI_Startall", "MPI_Sendrecv", "MPI_Sendrecv_replace", "MPI_Comm_idup"};
-  static const std::set<std::string_view> receives = {
-      "MPI_Recv", "MPI_Sendrecv", "MPI_Sendrecv_replace", "MPI_Wait", "MPI_Waitall", "MPI_Waitany",
-      "MPI_Waitsome", "MPI_Test", "MPI_Testall", "MPI_Testany", "MPI_Testsome", "MPI_Probe",
-      "MPI_Iprobe", "MPI_Comm_idup"};
-  static const std::set<std::string_view> synchronisations = {
-      "MPI_Win_unlock", "MPI_Win_unlock_all", "MPI_Win_flush", "MPI_Win_flush_all", "MPI_Win_fence",
-      "MPI_Win_start", "MPI_Win_complete", "MPI_Win_post", "MPI_Win_wait", "MPI_Win_test"};
-  OrderingEvents& e = ordering_events();
-  const std::string_view name = call.name;
-  const bool sync = synchronisations.count(name) != 0;
-  if (sync || sends.count(name)) ++e.sends;
-  if (sync || receives.count(name)) ++e.receives;
-}
+void note_ordering(const Call& call) { ordering_events().call(call.name); }
 
 void post_MPI_Win_create(Call& call, int rc, void* base, MPI_Aint size, int disp_unit, MPI_Info,
                          MPI_Comm comm, MPI_Win* win) noexcept {

@@ -62,11 +62,7 @@ inline Shadow* shadow_of(MPI_Comm comm) { return state().shadows.of(comm); }
 // checker seeing it (no clocks travel with messages): counted per process, so
 // two passive-target epochs are reported as concurrent only when no message,
 // collective or other synchronisation could order them (hooks_rma.cpp).
-struct OrderingEvents {
-  std::uint64_t sends = 0;     // calls after which others may learn of this process: sends, collectives, RMA completions
-  std::uint64_t receives = 0;  // calls by which it may learn of others: receives, completions, collectives
-  std::map<std::uint64_t, std::uint64_t> collectives;  // per communicator (key), counted in both too
-};
+using OrderingEvents = core::OrderingEvents;
 OrderingEvents& ordering_events();
 void note_ordering(const Call& call);       // every outermost call
 void note_collective(MPI_Comm comm);        // every collective the program calls

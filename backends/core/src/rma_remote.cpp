@@ -1,9 +1,51 @@
 #include "assay/core/rma_remote.hpp"
 
 #include <algorithm>
+#include <set>
 #include <string>
 
 namespace assay::core {
+
+bool may_precede(const PassiveMarks& earlier, std::optional<std::uint64_t> final_sends,
+                 const PassiveMarks& later) {
+  if (later.collectives_at_lock > earlier.collectives_at_unlock) return true;  // a collective between them
+  const bool told = !final_sends || *final_sends > earlier.sends_at_unlock;
+  return told && later.receives_at_lock > 0;
+}
+
+// Calls by name; collectives come through collective(). Locks order nothing
+// by themselves (the accesses their epoch completes do, at unlock).
+void OrderingEvents::call(std::string_view name) {
+  static const std::set<std::string_view> sends_ = {
+      "MPI_Send", "MPI_Ssend", "MPI_Bsend", "MPI_Rsend", "MPI_Isend", "MPI_Ibsend", "MPI_Issend",
+      "MPI_Irsend", "MPI_Start", "MPI_Startall", "MPI_Sendrecv", "MPI_Sendrecv_replace", "MPI_Comm_idup"};
+  static const std::set<std::string_view> receives_ = {
+      "MPI_Recv", "MPI_Sendrecv", "MPI_Sendrecv_replace", "MPI_Wait", "MPI_Waitall", "MPI_Waitany",
+      "MPI_Waitsome", "MPI_Test", "MPI_Testall", "MPI_Testany", "MPI_Testsome", "MPI_Probe",
+      "MPI_Iprobe", "MPI_Comm_idup"};
+  static const std::set<std::string_view> synchronisations = {
+      "MPI_Win_unlock", "MPI_Win_unlock_all", "MPI_Win_flush", "MPI_Win_flush_all", "MPI_Win_fence",
+      "MPI_Win_start", "MPI_Win_complete", "MPI_Win_post", "MPI_Win_wait", "MPI_Win_test"};
+  const bool sync = synchronisations.count(name) != 0;
+  if (sync || sends_.count(name)) ++sends;
+  if (sync || receives_.count(name)) ++receives;
+}
+
+void OrderingEvents::collective(std::uint64_t comm) {
+  ++sends;
+  ++receives;
+  ++collectives[comm];
+}
+
+PassiveMarks OrderingEvents::now(std::uint64_t comm) const {
+  auto c = collectives.find(comm);
+  const std::uint64_t coll = c == collectives.end() ? 0 : c->second;
+  PassiveMarks m;
+  m.collectives_at_lock = m.collectives_at_unlock = coll;
+  m.receives_at_lock = receives - coll;
+  m.sends_at_unlock = sends - coll;
+  return m;
+}
 
 void RemoteAccesses::report(int me, const RmaAccess& previous, const Interval& now,
                             std::uint64_t lo, std::uint64_t hi, const char* how, std::uint64_t t0,
@@ -77,16 +119,12 @@ void RemoteAccesses::passive(int, const RemoteRecord& r, std::uint64_t now) {
 
 void RemoteAccesses::settle(int me, const std::map<int, std::uint64_t>& sends) {
   // Whether the epoch of `a` may precede the epoch of `b`.
-  auto may_precede = [&](const RmaAccess& a, const RmaAccess& b) {
-    const PassiveMarks& x = marks_[a.epoch];
-    const PassiveMarks& y = marks_[b.epoch];
-    if (y.collectives_at_lock > x.collectives_at_unlock) return true;  // a collective between them
+  auto precedes = [&](const RmaAccess& a, const RmaAccess& b) {
     auto s = sends.find(a.site.rank);
-    const bool told = s == sends.end() || s->second > x.sends_at_unlock;
-    return told && y.receives_at_lock > 0;
+    return may_precede(marks_[a.epoch], s == sends.end() ? std::nullopt : std::optional(s->second), marks_[b.epoch]);
   };
   for (const Suspect& s : suspects_)
-    if (!may_precede(s.previous, s.now.access) && !may_precede(s.now.access, s.previous))
+    if (!precedes(s.previous, s.now.access) && !precedes(s.now.access, s.previous))
       report(me, s.previous, s.now, s.lo, s.hi, "in concurrent passive-target epochs", s.time, 0);
   suspects_.clear();
 }

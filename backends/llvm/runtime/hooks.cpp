@@ -543,9 +543,15 @@ void after_MPI_Win_unlock(Call&, int, int rank, MPI_Win win) noexcept { rma_comp
 void after_MPI_Win_unlock_all(Call&, int, MPI_Win win) noexcept { rma_completed(win, -1); }
 void after_MPI_Win_flush(Call&, int, int rank, MPI_Win win) noexcept { rma_completed(win, rank); }
 void after_MPI_Win_flush_all(Call&, int, MPI_Win win) noexcept { rma_completed(win, -1); }
+// A local completion: the origin buffers of the operations to the target may
+// be reused (MPI-3.1 §11.5.4), which is all the origin side tracks.
+void after_MPI_Win_flush_local(Call&, int, int rank, MPI_Win win) noexcept { rma_completed(win, rank); }
+void after_MPI_Win_flush_local_all(Call&, int, MPI_Win win) noexcept { rma_completed(win, -1); }
 void after_MPI_Win_complete(Call&, int, MPI_Win win) noexcept { rma_completed(win, -1); }
 void before_MPI_Win_free(Call&, MPI_Win* win) noexcept {
-  if (win) rma_completed(*win, -1);
+  if (!win) return;
+  rma_completed(*win, -1);
+  target_freeing(*win);
 }
 }  // namespace
 
@@ -610,8 +616,11 @@ void register_hooks(interpose::Hooks& h) {
   h.after_MPI_Win_unlock_all = after_MPI_Win_unlock_all;
   h.after_MPI_Win_flush = after_MPI_Win_flush;
   h.after_MPI_Win_flush_all = after_MPI_Win_flush_all;
+  h.after_MPI_Win_flush_local = after_MPI_Win_flush_local;
+  h.after_MPI_Win_flush_local_all = after_MPI_Win_flush_local_all;
   h.after_MPI_Win_complete = after_MPI_Win_complete;
   h.before_MPI_Win_free = before_MPI_Win_free;
+  register_target_hooks(h);
 }
 
 }  // namespace assay::llvmrt

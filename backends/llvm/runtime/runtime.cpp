@@ -4,7 +4,8 @@
 // debug location. The pass inlines a guard before each call (plugin.cpp):
 // the call is made only when the access overlaps __assay_llvm_bounds, the
 // smallest interval holding every range in flight, so most accesses never
-// get here. Here, first: no range in flight (one relaxed atomic load).
+// get here. Here, first: no range in flight and no window memory (relaxed
+// atomic loads).
 #include "runtime.hpp"
 
 #include <atomic>
@@ -61,10 +62,17 @@ std::vector<Module>& modules() {
 
 void check(std::uintptr_t addr, std::uint64_t size, std::uint32_t kind, std::uintptr_t pc) {
   checks.fetch_add(1, std::memory_order_relaxed);
-  if (in_flight.load(std::memory_order_relaxed) == 0 || size == 0) return;
+  const bool windows = windows_live.load(std::memory_order_relaxed);
+  if ((in_flight.load(std::memory_order_relaxed) == 0 && !windows) || size == 0) return;
   // Inside an MPI call (a user-defined reduction, an error handler) MPI
   // itself works on the buffers.
   if (interpose::current_call() != nullptr || !interpose::active() || checking) return;
+  if (windows) {
+    const WindowCache& c = window_cache;
+    if (addr >= c.lo && addr + size <= c.hi && (c.write || !writes(kind)) &&
+        c.generation == generation.load(std::memory_order_relaxed))
+      return;
+  }
   checking = true;
   struct Done {
     ~Done() { checking = false; }
@@ -92,6 +100,7 @@ void check(std::uintptr_t addr, std::uint64_t size, std::uint32_t kind, std::uin
         f.accesses.push_back(core::Access{info.start, core::AccessKind::call, info.addr, info.size, 0, 0});
       findings.push_back(std::move(f));
     }
+    if (windows) window_access(addr, size, writes(kind), pc);
   }
   for (const core::Finding& f : findings) interpose::report(f);
 }
@@ -102,8 +111,12 @@ void check(std::uintptr_t addr, std::uint64_t size, std::uint32_t kind, std::uin
 // added and removed by MPI calls of the thread whose accesses they concern,
 // and an access racing with another thread's MPI call is unordered with it
 // anyway). Stored after every change of the set, with the state's lock held.
-static void publish_bounds(const State& s) {
-  const auto [lo, hi] = s.ranges.bounds();
+void publish_bounds(const State& s) {
+  auto [lo, hi] = s.ranges.bounds();
+  if (const auto [wlo, whi] = window_hull(); whi > wlo) {
+    lo = hi > lo ? std::min(lo, wlo) : wlo;
+    hi = std::max(hi, whi);
+  }
   __assay_llvm_bounds[0].store(lo, std::memory_order_relaxed);
   __assay_llvm_bounds[1].store(hi, std::memory_order_relaxed);
 }
@@ -169,6 +182,7 @@ void complete_request(State& s, std::uint64_t request) {
 void write_stats(int rank) {
   const char* dir = std::getenv("ASSAY_REPORT_DIR");
   if (!dir || !*dir) return;
+  const std::string target_side = target_stats();
   const std::string path = std::string(dir) + "/llvm-stats-rank-" + std::to_string(rank) + ".json";
   std::FILE* f = std::fopen(path.c_str(), "w");
   if (!f) return;
@@ -193,11 +207,11 @@ void write_stats(int rank) {
   std::fprintf(f,
                "{\"rank\":%d,\"accesses\":%llu,\"instrumented\":%llu,\"escape_filtered\":%llu,\"in_flight_filtered\":%llu,\"modules\":[%s],\"checks\":%llu,"
                "\"checks_with_ranges_in_flight\":%llu,\"operations\":%zu,\"peak_operations_in_flight\":%zu,"
-               "\"peak_segments\":%zu}\n",
+               "\"peak_segments\":%zu,%s}\n",
                rank, static_cast<unsigned long long>(total), static_cast<unsigned long long>(instrumented),
                static_cast<unsigned long long>(escape_filtered), static_cast<unsigned long long>(in_flight_filtered),
                list.c_str(), static_cast<unsigned long long>(checks.load()),
-               static_cast<unsigned long long>(slow_checks.load()), s.operations, s.peak_ranges, s.peak_segments);
+               static_cast<unsigned long long>(slow_checks.load()), s.operations, s.peak_ranges, s.peak_segments, target_side.c_str());
   std::fclose(f);
 }
 

@@ -70,6 +70,32 @@ void complete_request(State& s, std::uint64_t request);
 // Completes a window's operations to `target` (every target when -1); takes the lock.
 void rma_completed(MPI_Win win, int target);
 
+// Stores __assay_llvm_bounds: the hull of the ranges in flight and of the
+// windows' memory. Call with state().m held.
+void publish_bounds(const State& s);
+
+// Target side (target.cpp): window memory on this rank and the owner's own
+// accesses to it, checked against the origins' operations at MPI_Win_free.
+extern std::atomic<bool> windows_live;                 // some window has memory here
+// Accesses inside [lo, hi) of window memory (writes only if `write`) add
+// nothing to the window's record nor meet a range in flight until the next MPI
+// call (which bumps `generation`): the check skips them without the lock.
+struct WindowCache {
+  std::uint64_t generation = 0;
+  std::uintptr_t lo = 0, hi = 0;
+  bool write = false;
+};
+extern thread_local WindowCache window_cache;
+extern std::atomic<std::uint64_t> generation;
+std::pair<std::uintptr_t, std::uintptr_t> window_hull();  // state().m held
+// An instrumented access; records it if it hits window memory. state().m held.
+// `op`: the MPI call whose buffer it is (nullptr: a load or store of the program).
+void window_access(std::uintptr_t addr, std::uint64_t size, bool write, std::uintptr_t pc, const char* op = nullptr);
+void note_call(const Call& call) noexcept;  // every outermost MPI call (ordering counts)
+void target_freeing(MPI_Win win);            // before MPI_Win_free: exchange and check
+std::string target_stats();                  // JSON members for write_stats; takes the lock
+void register_target_hooks(interpose::Hooks& hooks);
+
 void register_hooks(interpose::Hooks& hooks);  // hooks.cpp
 void write_stats(int rank);                     // runtime.cpp
 

@@ -17,8 +17,19 @@ pairs=(
   "coll/local-access/igatherv-displs-store-nok coll/local-access/igatherv-displs-store-after-wait-ok"
   "rma/local-access/put-vector-covered-store-nok rma/local-access/put-vector-hole-store-ok"
 )
+# The target side (rma.local.target-access-during-remote): the owner's own
+# accesses against other ranks' operations, one pair per synchronisation
+# (llvm-selective does not claim the class: checked for llvm and llvm-nofilter).
+target_pairs=(
+  "rma/target-matrix/fence-put-store-nok rma/target-matrix/fence-put-store-after-ok"
+  "rma/target-matrix/pscw-get-store-nok rma/target-matrix/pscw-get-store-after-ok"
+  "rma/target-matrix/lock-shared-put-load-nok rma/target-matrix/lock-shared-put-load-after-ok"
+  "rma/target-matrix/lock-flush-put-load-nok rma/target-matrix/lock-flush-put-load-after-ok"
+  "rma/target-matrix/self-lock-put-load-shared-nok rma/target-matrix/self-lock-put-load-exclusive-ok"
+  "rma/target-matrix/lockall-put-store-nok rma/target-matrix/lockall-put-store-disjoint-ok"
+)
 mkdir -p "$work/cases"
-for pair in "${pairs[@]}"; do
+for pair in "${pairs[@]}" "${target_pairs[@]}"; do
   for id in $pair; do
     mkdir -p "$work/cases/$(dirname "$id")"
     cp "$SOURCE/cases/$id.c" "$work/cases/$id.c"
@@ -40,8 +51,16 @@ for pair in "${pairs[@]}"; do
     expect_field "$journal" "$good" "$backend" outcome TN
   done
 done
+for pair in "${target_pairs[@]}"; do
+  read -r bad good <<<"$pair"
+  for backend in llvm llvm-nofilter; do
+    expect_field "$journal" "$bad" "$backend" outcome TP
+    expect_field "$journal" "$bad" "$backend" located true
+    expect_field "$journal" "$good" "$backend" outcome TN
+  done
+done
 for class in rma.local.origin-write-during-put rma.local.origin-access-during-get nb.buffer.send-write \
-             nb.buffer.recv-access coll.buffer.access-during-nbc; do
+             nb.buffer.recv-access coll.buffer.access-during-nbc rma.local.target-access-during-remote; do
   grep -q "\"class\":\"$class\"" "$journal" || fail "no $class finding in the journal"
 done
 # Statistics: every rank writes what the pass instrumented; filtering leaves out

@@ -139,6 +139,29 @@ TEST_F(RemoteTest, PassiveEpochsOrderedByCollectivesOrMessagesAreNotReported) {
   EXPECT_EQ(out.classes(), (Strings{"rma.remote.conflict"}));
 }
 
+
+// The counts behind PassiveMarks (shared by pmpi and the llvm runtime): a
+// collective counts on its communicator and, apart from it, nowhere else; an
+// unlock may both send and receive; a lock orders nothing.
+TEST(OrderingEvents, MarksAsSeenFromAWindowsCommunicator) {
+  OrderingEvents e;
+  e.collective(7);   // a barrier on the window's communicator
+  e.collective(9);   // one on another communicator: counts as a send and a receive
+  e.call("MPI_Win_lock");
+  e.call("MPI_Send");
+  e.call("MPI_Win_unlock");
+  const PassiveMarks m = e.now(7);
+  EXPECT_EQ(m.collectives_at_lock, 1u);
+  EXPECT_EQ(m.collectives_at_unlock, 1u);
+  EXPECT_EQ(m.sends_at_unlock, 3u);     // the other collective, the send, the unlock
+  EXPECT_EQ(m.receives_at_lock, 2u);    // the other collective, the unlock
+  // Unknown final sends: the earlier process is assumed to have told others.
+  EXPECT_TRUE(may_precede({0, 0, 0, 2}, std::nullopt, {0, 0, 1, 0}));
+  EXPECT_FALSE(may_precede({0, 0, 0, 2}, 2, {0, 0, 1, 0}));
+  EXPECT_FALSE(may_precede({0, 0, 0, 2}, std::nullopt, {0, 0, 0, 0}));  // the later learnt nothing
+  EXPECT_TRUE(may_precede({1, 1, 0, 0}, 0, {2, 2, 0, 0}));              // a collective between
+}
+
 TEST(RmaSyncCompletion, ShipsCompletedIntervalsPerTarget) {
   test::Collected out;
   RmaSync rma{out.sink()};

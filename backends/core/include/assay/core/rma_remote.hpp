@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "assay/core/finding.hpp"
@@ -39,6 +40,26 @@ struct PassiveMarks {
   std::uint64_t collectives_at_lock = 0, collectives_at_unlock = 0;
   std::uint64_t receives_at_lock = 0, sends_at_unlock = 0;
   bool operator==(const PassiveMarks&) const = default;
+};
+
+// Whether the epoch marked `earlier` may have been ordered before the one
+// marked `later` by calls the epoch model cannot follow: a collective on the
+// window's communicator between them, or a call after `earlier` by which its
+// process may have told others (`final_sends`: its count at the window's free;
+// unknown: assumed) and one before `later` by which the other may have learnt.
+bool may_precede(const PassiveMarks& earlier, std::optional<std::uint64_t> final_sends,
+                 const PassiveMarks& later);
+
+// One process's count of the calls PassiveMarks are made of.
+struct OrderingEvents {
+  std::uint64_t sends = 0;     // calls after which others may learn of this process: sends, collectives, RMA completions
+  std::uint64_t receives = 0;  // calls by which it may learn of others: receives, completions, collectives
+  std::map<std::uint64_t, std::uint64_t> collectives;  // per communicator (key), counted in both too
+  void call(std::string_view name);     // every outermost MPI call, by name (collectives: below)
+  void collective(std::uint64_t comm);  // every collective on comm, blocking or not
+  // The marks now, as seen from a window over `comm`: its collectives apart
+  // from every other call that may order (they are counted in both).
+  PassiveMarks now(std::uint64_t comm) const;
 };
 
 // How the origin completed an interval it ships to the target.
