@@ -28,11 +28,6 @@ int usage() {
   return 64;
 }
 
-// The console of a run: the runner's stdout then stderr files (either may be empty).
-std::string console(const std::string& dir) {
-  return read_input(dir + "/stdout", true) + read_input(dir + "/stderr", true);
-}
-
 // Files of `dir` named PREFIX*SUFFIX, sorted.
 std::vector<std::string> files_in(const std::string& dir, const std::string& prefix, const std::string& suffix) {
   std::vector<std::string> out;
@@ -45,6 +40,16 @@ std::vector<std::string> files_in(const std::string& dir, const std::string& pre
   }
   std::sort(out.begin(), out.end());
   return out;
+}
+
+// The console of a run: the runner's stdout and stderr files (either may be
+// empty), then the ranks' own stderr files `stderr-rank-N` where the manifest
+// has each rank write its stderr itself (mpi-errcheck on MPICH: Hydra may drop
+// the last output of a rank that aborts).
+std::string console(const std::string& dir) {
+  std::string text = read_input(dir + "/stdout", true) + read_input(dir + "/stderr", true);
+  for (const auto& f : files_in(dir, "stderr-rank-", "")) text += read_input(f, true);
+  return text;
 }
 
 std::vector<Finding> run(const std::string& tool, const std::vector<std::string>& a) {

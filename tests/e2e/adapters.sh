@@ -8,6 +8,14 @@ source "$(dirname "$0")/lib.sh"
 mpi=$1
 journal=$work/j/results.jsonl
 
+# The mpi-errcheck parser reads the ranks' own stderr files too (MPICH's manifest has
+# each rank write stderr-rank-N itself: Hydra may drop an aborting rank's message).
+console=$work/console
+mkdir -p "$console" && : >"$console/stdout" && : >"$console/stderr"
+cp "$SOURCE/tests/data/tools/mpi-errcheck/mpich-truncation.txt" "$console/stderr-rank-1"
+"$(dirname "$ASSAY")/../backends/adapter-kit/assay-parse" mpi-errcheck "$console" "$SOURCE/cases/nb/buffer/truncation-nok.c" |
+  has nb.buffer.truncation || fail "assay-parse mpi-errcheck does not read stderr-rank-N"
+
 run --backend clang-mpi-checker,mpi-errcheck --mpi "$mpi" --tag smoke --journal "$journal" --timeout 10 --check \
   >"$work/live.log" 2>&1 || { cat "$work/live.log"; fail "clang-mpi-checker/mpi-errcheck: unexpected outcomes"; }
 grep -q '"outcome":"TF"' "$journal" && fail "a live adapter failed: $(grep '"outcome":"TF"' "$journal" | head -1)"
@@ -15,6 +23,8 @@ expect_field "$journal" nb/request/isend-no-wait-nok clang-mpi-checker outcome T
 expect_field "$journal" nb/request/isend-no-wait-nok clang-mpi-checker located true
 if [[ $mpi == mpich ]]; then
   expect_field "$journal" coll/arg/invalid-root-nok mpi-errcheck outcome TP
+  has -i truncated "$work/j/runs/mpich/mpi-errcheck/nb/buffer/truncation-nok/1/stderr-rank-1" ||
+    fail "the aborting rank's own stderr file does not hold its message"
 else  # Open MPI's runtime sometimes drops the message (backends/mpi-errcheck/expected-results)
   got=$(field_of "$journal" coll/arg/invalid-root-nok mpi-errcheck outcome)
   [[ $got == TP || $got == RE ]] || fail "invalid-root-nok under mpi-errcheck: $got"
