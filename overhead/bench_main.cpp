@@ -18,6 +18,7 @@
 
 #include "overhead/kernels/catalog.hpp"
 #include "overhead/kernels/kernel.hpp"
+#include "overhead/mpi_benchmark.hpp"
 
 namespace {
 
@@ -60,31 +61,13 @@ Options parse(int argc, char** argv, int rank) {
     if (take_value(arg, "iterations", value)) o.iterations = positive(value, "iterations");
     else if (take_value(arg, "repetitions", value)) o.repetitions = positive(value, "repetitions");
     else if (arg == "--no-corners") o.variant = "no-corners";
-    else if (arg.rfind("--benchmark_out", 0) == 0 && rank != 0) continue;
+    else if (!rank_keeps(arg, rank)) continue;
     else if (arg.rfind("--benchmark_", 0) == 0) o.benchmark_args.push_back(arg);
     else throw std::invalid_argument("unknown option " + arg);
   }
   const KernelInfo* info = find_kernel(o.kernel);
   if (info && o.variant.empty()) o.variant = info->variants.front();
-  // Same order on every rank and every run.
-  o.benchmark_args.emplace_back("--benchmark_enable_random_interleaving=false");
   return o;
-}
-
-class NullReporter : public benchmark::BenchmarkReporter {
- public:
-  bool ReportContext(const Context&) override { return true; }
-  void ReportRuns(const std::vector<Run>&) override {}
-};
-
-std::string mpi_name() {
-#if defined(OPEN_MPI)
-  return "openmpi";
-#elif defined(MPICH_VERSION)
-  return "mpich";
-#else
-  return "unknown";
-#endif
 }
 
 std::string mpi_version() {
@@ -159,17 +142,7 @@ int run(int argc, char** argv, int rank, int nranks) {
   // One untimed step: first-touch and connection set-up stay out of the first repetition.
   kernel->step();
 
-  std::vector<char*> args;
-  for (auto& a : o.benchmark_args) args.push_back(a.data());
-  int count = static_cast<int>(args.size());
-  benchmark::Initialize(&count, args.data());
-  if (benchmark::ReportUnrecognizedArguments(count, args.data())) return 2;
-  if (rank == 0) {
-    benchmark::RunSpecifiedBenchmarks();
-  } else {
-    NullReporter null;
-    benchmark::RunSpecifiedBenchmarks(&null);
-  }
+  if (!run_benchmarks(o.benchmark_args, rank)) return 2;
   double checksum = kernel->checksum();
   kernel.reset();  // frees windows and communicators before MPI_Finalize
   if (rank == 0) std::printf("checksum %s %s %.17g\n", o.kernel.c_str(), o.variant.c_str(), checksum);

@@ -20,7 +20,10 @@
 
 #include <cstdlib>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "overhead/mpi_benchmark.hpp"
 
 namespace {
 
@@ -83,12 +86,6 @@ void allreduce(benchmark::State& state) {
   });
 }
 
-class NullReporter : public benchmark::BenchmarkReporter {
- public:
-  bool ReportContext(const Context&) override { return true; }
-  void ReportRuns(const std::vector<Run>&) override {}
-};
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -96,21 +93,12 @@ int main(int argc, char** argv) {
   int rank = 0, nranks = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &nranks);
-  // Only rank 0 writes files: --benchmark_out* are dropped elsewhere.
   std::vector<std::string> kept;
   for (int i = 0; i < argc; ++i)
-    if (rank == 0 || std::string(argv[i]).rfind("--benchmark_out", 0) != 0) kept.emplace_back(argv[i]);
-  kept.emplace_back("--benchmark_enable_random_interleaving=false");  // same order on every rank
-  std::vector<char*> args;
-  for (auto& a : kept) args.push_back(a.data());
-  int count = static_cast<int>(args.size());
+    if (assay::overhead::rank_keeps(argv[i], rank)) kept.emplace_back(argv[i]);
 
   benchmark::AddCustomContext("np", std::to_string(nranks));
-#if defined(OPEN_MPI)
-  benchmark::AddCustomContext("mpi", "openmpi");
-#elif defined(MPICH_VERSION)
-  benchmark::AddCustomContext("mpi", "mpich");
-#endif
+  benchmark::AddCustomContext("mpi", assay::overhead::mpi_name());
   const char* backend = std::getenv("ASSAY_BACKEND");
   benchmark::AddCustomContext("backend", backend && *backend ? backend : "native");
   // Fixed iterations: every rank runs the same number of collectives.
@@ -122,16 +110,7 @@ int main(int argc, char** argv) {
   add("barrier", barrier, 100);
   add("allreduce", allreduce, 100);
 
-  benchmark::Initialize(&count, args.data());
-  int status = 0;
-  if (benchmark::ReportUnrecognizedArguments(count, args.data())) {
-    status = 2;
-  } else if (rank == 0) {
-    benchmark::RunSpecifiedBenchmarks();
-  } else {
-    NullReporter null;
-    benchmark::RunSpecifiedBenchmarks(&null);
-  }
+  const int status = assay::overhead::run_benchmarks(std::move(kept), rank) ? 0 : 2;
   benchmark::Shutdown();
   MPI_Finalize();
   return status;

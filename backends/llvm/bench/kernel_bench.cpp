@@ -29,7 +29,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "overhead/mpi_benchmark.hpp"
 
 #ifndef ASSAY_BENCH_VARIANT
 #define ASSAY_BENCH_VARIANT "unknown"
@@ -92,12 +95,6 @@ void mpi_idle(benchmark::State& s) { run<Loop::mpi>(s, false); }
 void mpi_in_flight(benchmark::State& s) { run<Loop::mpi>(s, true); }
 void send_in_flight(benchmark::State& s) { run<Loop::send>(s, true); }
 
-class NullReporter : public benchmark::BenchmarkReporter {
- public:
-  bool ReportContext(const Context&) override { return true; }
-  void ReportRuns(const std::vector<Run>&) override {}
-};
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -108,25 +105,17 @@ int main(int argc, char** argv) {
   if ((rank ^ 1) < nranks) partner = rank ^ 1;
   for (int i = 0; i < kN; ++i) local_x[i] = buf.x[i] = buf.send[i] = i % 7;
 
-  // --iterations=N (default 20); only rank 0 writes files: --benchmark_out* are dropped elsewhere.
+  // --iterations=N (default 20); the rest is Google Benchmark's.
   long iterations = 20;
   std::vector<std::string> kept;
   for (int i = 0; i < argc; ++i) {
     const std::string a = argv[i];
     if (a.rfind("--iterations=", 0) == 0) iterations = std::atol(a.c_str() + 13);
-    else if (rank == 0 || a.rfind("--benchmark_out", 0) != 0) kept.push_back(a);
+    else if (assay::overhead::rank_keeps(a, rank)) kept.push_back(a);
   }
-  kept.emplace_back("--benchmark_enable_random_interleaving=false");  // same order on every rank
-  std::vector<char*> args;
-  for (auto& a : kept) args.push_back(a.data());
-  int count = static_cast<int>(args.size());
 
   benchmark::AddCustomContext("np", std::to_string(nranks));
-#if defined(OPEN_MPI)
-  benchmark::AddCustomContext("mpi", "openmpi");
-#elif defined(MPICH_VERSION)
-  benchmark::AddCustomContext("mpi", "mpich");
-#endif
+  benchmark::AddCustomContext("mpi", assay::overhead::mpi_name());
   benchmark::AddCustomContext("variant", ASSAY_BENCH_VARIANT);
   auto add = [&](const char* name, void (*fn)(benchmark::State&)) {
     benchmark::RegisterBenchmark(name, fn)->Iterations(iterations)->UseManualTime()->Unit(benchmark::kMicrosecond);
@@ -137,16 +126,7 @@ int main(int argc, char** argv) {
   add("mpi/in_flight", mpi_in_flight);
   add("send/in_flight", send_in_flight);
 
-  benchmark::Initialize(&count, args.data());
-  int status = 0;
-  if (benchmark::ReportUnrecognizedArguments(count, args.data())) {
-    status = 2;
-  } else if (rank == 0) {
-    benchmark::RunSpecifiedBenchmarks();
-  } else {
-    NullReporter null;
-    benchmark::RunSpecifiedBenchmarks(&null);
-  }
+  const int status = assay::overhead::run_benchmarks(std::move(kept), rank) ? 0 : 2;
   benchmark::Shutdown();
   // Read the results, so that no loop is dead code.
   if (rank == 0) std::printf("checksum %.17g\n", local_y[kN - 1] + buf.y[kN - 1] + buf.recv[0]);
