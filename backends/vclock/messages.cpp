@@ -221,8 +221,8 @@ void report_race(Receipt& r, const Receipt& x) {
                       " is not ordered after that receive and could have matched it instead" +
                       (r.status == Receipt::Status::ignored  ? " (the receive ignores its status)"
                        : r.status == Receipt::Status::unread ? " (the receive's status is never read)"
-                                        : " (then the later receive, which does not accept rank " +
-                                              std::to_string(r.sender) + "'s message, would not match)"),
+                                                             : " (then the later receive, which does not accept rank " +
+                                                                   std::to_string(r.sender) + "'s message, would not match)"),
                   {}};
   for (const core::Site& s : r.sites) f.accesses.push_back(core::call(s));
   f.accesses.push_back(core::call(r.send));
