@@ -449,9 +449,7 @@ std::vector<std::uint64_t> handles(int n, const MPI_Request* requests) {
 }
 
 void copy_status(MPI_Status* to, const MPI_Status& from) {
-  if (to == MPI_STATUS_IGNORE) return;
-  status_overwritten(to);
-  *to = from;
+  if (to != MPI_STATUS_IGNORE) *to = from;
 }
 
 // --- blocking calls -----------------------------------------------------------------

@@ -14,11 +14,13 @@
 // The counters are settled at the entry and at the exit of every intercepted
 // call. Between an exit and the next entry the program runs: any access there
 // (a read, a copy of the status, or a write, which is rare) counts as a read.
-// Accesses inside a call are the library's or vclock's own and do not count.
-// When vclock writes a status for the program (a completion call given the
-// same status again) a watched one there is overwritten with no access since
-// it was armed: it was never read. So is a status still watched at
-// MPI_Finalize.
+// An access inside a call, with none by the program before it, means the
+// value is gone unread: the intercepted calls never read the MPI_SOURCE/TAG of
+// a status they are given, they write it (the status passed to the next
+// receive, which vclock fills), and other accesses are to memory the program
+// no longer uses (a dead stack frame reused by the library's). The calls that
+// do read a status (MPI_Get_count, MPI_Status_c2f, ...) are not intercepted:
+// the program's time. A status still watched at MPI_Finalize was never read.
 //
 // When perf_event_open fails (perf_event_paranoid, no debug registers in a
 // VM, another tool holding them) or ASSAY_VCLOCK_WATCHPOINTS=off, watching
@@ -48,7 +50,6 @@ constexpr int registers = 4;  // x86 debug registers per thread
 
 struct Watch {
   std::uint64_t id = 0;
-  const MPI_Status* status = nullptr;
   std::vector<int> fds;                 // one counter per watched range
   std::vector<std::uint64_t> accesses;  // their counts when last settled
 };
@@ -96,9 +97,9 @@ void disarm(std::size_t i, bool read) {
   if (ws.resolved) ws.resolved(w.id, read);
 }
 
-// Settles the accesses since the last settle: the program's (between calls),
-// which resolve a watch as read, or a call's, which do not count. A counter
-// that cannot be read resolves its watch as read (precision first).
+// Settles the accesses since the last settle: the program's (between calls)
+// resolve a watch as read, a call's as unread. A counter that cannot be read
+// resolves its watch as read (precision first).
 void settle(bool programs_time) {
   Watches& ws = watches();
   for (std::size_t i = 0; i < ws.armed.size();) {
@@ -110,12 +111,11 @@ void settle(bool programs_time) {
       accessed = accessed || n != w.accesses[k];
       w.accesses[k] = n;
     }
-    if (broken || (programs_time && accessed)) disarm(i, true);
+    if (broken) disarm(i, true);
+    else if (accessed) disarm(i, programs_time);
     else ++i;
   }
 }
-
-bool overlaps(const MPI_Status* a, const MPI_Status* b) { return a < b + 1 && b < a + 1; }
 
 }  // namespace
 
@@ -137,6 +137,7 @@ std::uint64_t watch_status(const MPI_Status* status) {
   std::vector<std::pair<std::uintptr_t, unsigned>> ranges;
   if (source % 8 == 0) ranges = {{source, HW_BREAKPOINT_LEN_8}};
   else ranges = {{source, HW_BREAKPOINT_LEN_4}, {source + sizeof(int), HW_BREAKPOINT_LEN_4}};
+  settle(false);  // this call may have just overwritten a watched status (the same one again)
   while (ws.in_use + static_cast<int>(ranges.size()) > registers) disarm(0, true);
   Watch w;
   for (const auto& [address, length] : ranges) {
@@ -151,19 +152,9 @@ std::uint64_t watch_status(const MPI_Status* status) {
     w.accesses.push_back(0);
   }
   w.id = ++ws.last_id;
-  w.status = status;
   ws.in_use += static_cast<int>(w.fds.size());
   ws.armed.push_back(std::move(w));
   return ws.armed.back().id;
-}
-
-void status_overwritten(const MPI_Status* status) {
-  Watches& ws = watches();
-  if (ws.armed.empty()) return;
-  settle(false);
-  for (std::size_t i = 0; i < ws.armed.size();)
-    if (overlaps(ws.armed[i].status, status)) disarm(i, false);
-    else ++i;
 }
 
 void status_watch_enter() {

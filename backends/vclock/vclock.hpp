@@ -92,7 +92,6 @@ void rma_request_freed(std::uint64_t handle);
 void status_watch_start(int provided);
 std::uint64_t watch_status(const MPI_Status* status);
 void on_status_resolved(void (*fn)(std::uint64_t id, bool read));
-void status_overwritten(const MPI_Status* status);  // vclock is about to write the program's status
 void status_watch_enter();     // every intercepted call, on entry
 void status_watch_leave();     // ... and on exit
 void status_watch_finalize();  // statuses still watched were never read

@@ -13,8 +13,8 @@
 source "$(dirname "$0")/lib.sh"
 mpi=$1
 j=$work/results.jsonl
-nok='nb/match-matrix/race-recv-np3-any-source-nok nb/vclock/race-any-tag-status-unread-np3-nok nb/vclock/race-status-record-unread-np3-nok nb/vclock/race-waitall-one-status-read-np4-nok nb/vclock/race-status-unread-late-np3-nok'
-ok='nb/match-matrix/race-recv-np3-status-source-ok nb/vclock/race-any-tag-status-tag-np3-ok nb/vclock/race-status-record-np3-ok nb/vclock/race-waitall-two-statuses-read-np4-ok nb/vclock/race-status-read-late-np3-ok'
+nok='nb/match-matrix/race-recv-np3-any-source-nok nb/vclock/race-any-tag-status-unread-np3-nok nb/vclock/race-status-record-unread-np3-nok nb/vclock/race-waitall-one-status-read-np4-nok nb/vclock/race-status-unread-late-np3-nok nb/vclock/race-status-helper-unread-np3-nok'
+ok='nb/match-matrix/race-recv-np3-status-source-ok nb/vclock/race-any-tag-status-tag-np3-ok nb/vclock/race-status-record-np3-ok nb/vclock/race-waitall-two-statuses-read-np4-ok nb/vclock/race-status-read-late-np3-ok nb/vclock/race-status-helper-np3-ok'
 # shellcheck disable=SC2086
 run --backend vclock --mpi "$mpi" --journal "$j" --quiet $nok $ok > "$work/out" 2>&1 || { cat "$work/out"; fail "run failed"; }
 if has -F 'no hardware watchpoints' "$j"; then
