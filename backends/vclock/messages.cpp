@@ -156,7 +156,10 @@ struct Receipt {
   std::uint64_t posted = 0;       // posting order of the receive on this rank
   std::uint64_t comm = 0;
   int source = -1, tag = -1;      // the receive's envelope, world rank / -1 for any
-  bool status_ignored = false;
+  // Whether the program can tell which sender it got: its status is ignored,
+  // read, never read, or still watched (status_watch.cpp) under this id.
+  enum class Status { ignored, read, unread, watched } status = Status::read;
+  std::uint64_t watch = 0;
   std::vector<core::Site> sites;  // the receive's calls
   int sender = -1, sent_tag = 0;  // the message it took (world rank)
   std::uint32_t sent_knows_me = 0;  // the send's clock entry for this rank
@@ -186,8 +189,25 @@ bool could_swap(const Receipt& r, const Receipt& x) {
          accepts(r.source, r.tag, x.sender, x.sent_tag) && x.sent_knows_me < r.completed_at;
 }
 
+// Races waiting for their receive's status to be read or not: the receive
+// and its first candidate.
+std::vector<std::pair<Receipt, Receipt>>& pending() {
+  static std::vector<std::pair<Receipt, Receipt>> p;
+  return p;
+}
+
 bool observable(const Receipt& r, const Receipt& x) {
-  return r.status_ignored || !accepts(x.source, x.tag, r.sender, r.sent_tag);
+  if (!accepts(x.source, x.tag, r.sender, r.sent_tag)) return true;
+  switch (r.status) {
+    case Receipt::Status::ignored:
+    case Receipt::Status::unread: return true;
+    case Receipt::Status::read: return false;
+    case Receipt::Status::watched:
+      if (std::none_of(pending().begin(), pending().end(), [&](const auto& p) { return p.first.watch == r.watch; }))
+        pending().emplace_back(r, x);
+      return false;
+  }
+  return false;
 }
 
 void report_race(Receipt& r, const Receipt& x) {
@@ -199,9 +219,10 @@ void report_race(Receipt& r, const Receipt& x) {
                       ") took the message " + r.send.op + " of rank " + std::to_string(r.sender) + " sent, but the " +
                       x.send.op + " of rank " + std::to_string(x.sender) +
                       " is not ordered after that receive and could have matched it instead" +
-                      (r.status_ignored ? " (the receive ignores its status)"
-                                        : " (then the later receive, which does not accept rank " +
-                                              std::to_string(r.sender) + "'s message, would not match)"),
+                      (r.status == Receipt::Status::ignored  ? " (the receive ignores its status)"
+                       : r.status == Receipt::Status::unread ? " (the receive's status is never read)"
+                                                             : " (then the later receive, which does not accept rank " +
+                                                                   std::to_string(r.sender) + "'s message, would not match)"),
                   {}};
   for (const core::Site& s : r.sites) f.accesses.push_back(core::call(s));
   f.accesses.push_back(core::call(r.send));
@@ -229,11 +250,35 @@ void note_receipt(Receipt x) {
   keep_recent(rs.received, std::move(x), received_kept);
 }
 
+// A watched status was read (the program can tell the senders apart: no
+// race to report) or never read (its pending race is reported).
+void status_resolved(std::uint64_t id, bool read) {
+  const auto use = read ? Receipt::Status::read : Receipt::Status::unread;
+  Receipt* kept = nullptr;
+  for (Receipt& r : races().wildcard)
+    if (r.watch == id) {
+      r.status = use;
+      kept = &r;
+    }
+  auto& p = pending();
+  auto it = std::find_if(p.begin(), p.end(), [&](const auto& race) { return race.first.watch == id; });
+  if (it == p.end()) return;
+  auto [r, x] = std::move(*it);
+  p.erase(it);
+  if (read || (kept && kept->reported)) return;
+  if (kept) kept->reported = true;
+  r.status = use;
+  report_race(r, x);
+}
+
 // What the receive that completes was: its posting order and envelope.
 struct Posted {
   std::uint64_t order = 0;
   int source = -1, tag = -1;  // world rank / -1 for any
   bool status_ignored = false;
+  // The program's status, to watch whether it reads the sender (null: ignored,
+  // or not watched and taken as read).
+  const MPI_Status* status = nullptr;
 };
 std::uint64_t next_posting() {
   static std::uint64_t n = 0;
@@ -260,7 +305,8 @@ void apply_companion(const std::vector<std::uint64_t>& w, const MPI_Status& st, 
   x.comm = comm_id(comm);
   x.source = posted.source;
   x.tag = posted.tag;
-  x.status_ignored = posted.status_ignored;
+  if (posted.status_ignored) x.status = Receipt::Status::ignored;
+  else if (posted.source < 0 && (x.watch = watch_status(posted.status)) != 0) x.status = Receipt::Status::watched;
   x.sites = receive_sites;
   x.sender = from;
   x.sent_tag = st.MPI_TAG;
@@ -371,7 +417,13 @@ std::vector<Wait> waits_of(const std::vector<std::uint64_t>& handles) {
   return out;
 }
 
-void completed(const Call& call, std::uint64_t handle, const MPI_Status& st, bool status_ignored) {
+// The program's status of a completion call, null when it ignores it.
+MPI_Status* program_status(MPI_Status* status) { return status == MPI_STATUS_IGNORE ? nullptr : status; }
+MPI_Status* program_status(MPI_Status* statuses, int i) {
+  return statuses == MPI_STATUSES_IGNORE ? nullptr : &statuses[i];
+}
+
+void completed(const Call& call, std::uint64_t handle, const MPI_Status& st, const MPI_Status* status) {
   rma_request_completed(handle);
   auto it = state().requests.find(handle);
   if (it == state().requests.end()) return;
@@ -382,7 +434,7 @@ void completed(const Call& call, std::uint64_t handle, const MPI_Status& st, boo
     if (i.started) sites.push_back(site_at(i.start_op, i.started));
     sites.push_back(site_here(call));
     apply_companion(take_companion(i.comm, st, i.peer), st, i.comm, expected, sites,
-                    Posted{i.posted, world_peer(i.comm, i.peer), any_tag(i.tag), status_ignored});
+                    Posted{i.posted, world_peer(i.comm, i.peer), any_tag(i.tag), status == nullptr, status});
   } else if (i.kind == RequestInfo::Kind::collective) {
     complete_collective(i);
   }
@@ -419,7 +471,7 @@ int send_synchronously(Call& call, const void* buf, int count, MPI_Datatype type
 
 int receive_watched(Call& call, void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
                     MPI_Status* status) noexcept {
-  const Posted posted{next_posting(), world_peer(comm, source), any_tag(tag), status == MPI_STATUS_IGNORE};
+  const Posted posted{next_posting(), world_peer(comm, source), any_tag(tag), status == MPI_STATUS_IGNORE, program_status(status)};
   MPI_Request r;
   int rc = PMPI_Irecv(buf, count, type, source, tag, comm, &r);
   if (rc != MPI_SUCCESS) return rc;
@@ -494,7 +546,7 @@ int wait_one(Call& call, MPI_Request* request, MPI_Status* status) noexcept {
     return flag != 0 || rc != MPI_SUCCESS;
   });
   copy_status(status, st);
-  if (rc == MPI_SUCCESS && h[0]) completed(call, h[0], st, status == MPI_STATUS_IGNORE);
+  if (rc == MPI_SUCCESS && h[0]) completed(call, h[0], st, program_status(status));
   return rc;
 }
 
@@ -508,8 +560,8 @@ int wait_all(Call& call, int n, MPI_Request* requests, MPI_Status* statuses) noe
     return flag != 0 || rc != MPI_SUCCESS;
   });
   for (int i = 0; i < n; ++i) {
-    if (statuses != MPI_STATUSES_IGNORE) statuses[i] = st[static_cast<std::size_t>(i)];
-    if (rc == MPI_SUCCESS && h[static_cast<std::size_t>(i)]) completed(call, h[static_cast<std::size_t>(i)], st[static_cast<std::size_t>(i)], statuses == MPI_STATUSES_IGNORE);
+    if (statuses != MPI_STATUSES_IGNORE) copy_status(&statuses[i], st[static_cast<std::size_t>(i)]);
+    if (rc == MPI_SUCCESS && h[static_cast<std::size_t>(i)]) completed(call, h[static_cast<std::size_t>(i)], st[static_cast<std::size_t>(i)], program_status(statuses, i));
   }
   return rc;
 }
@@ -525,7 +577,7 @@ int wait_any(Call& call, int n, MPI_Request* requests, int* index, MPI_Status* s
   });
   copy_status(status, st);
   if (rc == MPI_SUCCESS && *index >= 0 && *index < n && h[static_cast<std::size_t>(*index)])
-    completed(call, h[static_cast<std::size_t>(*index)], st, status == MPI_STATUS_IGNORE);
+    completed(call, h[static_cast<std::size_t>(*index)], st, program_status(status));
   return rc;
 }
 
@@ -539,9 +591,9 @@ int wait_some(Call& call, int n, MPI_Request* requests, int* outcount, int* indi
   });
   if (*outcount == MPI_UNDEFINED) return rc;
   for (int k = 0; k < *outcount; ++k) {
-    if (statuses != MPI_STATUSES_IGNORE) statuses[k] = st[static_cast<std::size_t>(k)];
+    if (statuses != MPI_STATUSES_IGNORE) copy_status(&statuses[k], st[static_cast<std::size_t>(k)]);
     const int i = indices[k];
-    if (rc == MPI_SUCCESS && h[static_cast<std::size_t>(i)]) completed(call, h[static_cast<std::size_t>(i)], st[static_cast<std::size_t>(k)], statuses == MPI_STATUSES_IGNORE);
+    if (rc == MPI_SUCCESS && h[static_cast<std::size_t>(i)]) completed(call, h[static_cast<std::size_t>(i)], st[static_cast<std::size_t>(k)], program_status(statuses, k));
   }
   return rc;
 }
@@ -574,7 +626,7 @@ int test_one(Call& call, MPI_Request* request, int* flag, MPI_Status* status) no
   int rc = PMPI_Test(request, flag, &st);
   spin(call, h, *flag != 0);
   if (*flag) copy_status(status, st);
-  if (rc == MPI_SUCCESS && *flag && h[0]) completed(call, h[0], st, status == MPI_STATUS_IGNORE);
+  if (rc == MPI_SUCCESS && *flag && h[0]) completed(call, h[0], st, program_status(status));
   return rc;
 }
 
@@ -585,8 +637,8 @@ int test_all(Call& call, int n, MPI_Request* requests, int* flag, MPI_Status* st
   spin(call, h, *flag != 0);
   if (rc != MPI_SUCCESS || !*flag) return rc;
   for (int i = 0; i < n; ++i) {
-    if (statuses != MPI_STATUSES_IGNORE) statuses[i] = st[static_cast<std::size_t>(i)];
-    if (h[static_cast<std::size_t>(i)]) completed(call, h[static_cast<std::size_t>(i)], st[static_cast<std::size_t>(i)], statuses == MPI_STATUSES_IGNORE);
+    if (statuses != MPI_STATUSES_IGNORE) copy_status(&statuses[i], st[static_cast<std::size_t>(i)]);
+    if (h[static_cast<std::size_t>(i)]) completed(call, h[static_cast<std::size_t>(i)], st[static_cast<std::size_t>(i)], program_status(statuses, i));
   }
   return rc;
 }
@@ -598,7 +650,7 @@ int test_any(Call& call, int n, MPI_Request* requests, int* index, int* flag, MP
   spin(call, h, *flag != 0);
   if (*flag) copy_status(status, st);
   if (rc == MPI_SUCCESS && *flag && *index >= 0 && *index < n && h[static_cast<std::size_t>(*index)])
-    completed(call, h[static_cast<std::size_t>(*index)], st, status == MPI_STATUS_IGNORE);
+    completed(call, h[static_cast<std::size_t>(*index)], st, program_status(status));
   return rc;
 }
 
@@ -609,9 +661,9 @@ int test_some(Call& call, int n, MPI_Request* requests, int* outcount, int* indi
   spin(call, h, *outcount != 0);
   if (rc != MPI_SUCCESS || *outcount == MPI_UNDEFINED) return rc;
   for (int k = 0; k < *outcount; ++k) {
-    if (statuses != MPI_STATUSES_IGNORE) statuses[k] = st[static_cast<std::size_t>(k)];
+    if (statuses != MPI_STATUSES_IGNORE) copy_status(&statuses[k], st[static_cast<std::size_t>(k)]);
     const int i = indices[k];
-    if (h[static_cast<std::size_t>(i)]) completed(call, h[static_cast<std::size_t>(i)], st[static_cast<std::size_t>(k)], statuses == MPI_STATUSES_IGNORE);
+    if (h[static_cast<std::size_t>(i)]) completed(call, h[static_cast<std::size_t>(i)], st[static_cast<std::size_t>(k)], program_status(statuses, k));
   }
   return rc;
 }
@@ -619,7 +671,7 @@ int test_some(Call& call, int n, MPI_Request* requests, int* outcount, int* indi
 int sendrecv_watched(Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
                      void* recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
                      MPI_Status* status) noexcept {
-  const Posted posted{next_posting(), world_peer(comm, source), any_tag(recvtag), status == MPI_STATUS_IGNORE};
+  const Posted posted{next_posting(), world_peer(comm, source), any_tag(recvtag), status == MPI_STATUS_IGNORE, program_status(status)};
   send_companion(call.name, site_of(call), sendcount, sendtype, dest, sendtag, comm);
   MPI_Request r[2];
   int rc = PMPI_Irecv(recvbuf, recvcount, recvtype, source, recvtag, comm, &r[0]);
@@ -640,7 +692,7 @@ int sendrecv_watched(Call& call, const void* sendbuf, int sendcount, MPI_Datatyp
 
 int sendrecv_replace(Call& call, void* buf, int count, MPI_Datatype type, int dest, int sendtag, int source, int recvtag,
                      MPI_Comm comm, MPI_Status* status) noexcept {
-  const Posted posted{next_posting(), world_peer(comm, source), any_tag(recvtag), status == MPI_STATUS_IGNORE};
+  const Posted posted{next_posting(), world_peer(comm, source), any_tag(recvtag), status == MPI_STATUS_IGNORE, program_status(status)};
   send_companion(call.name, site_of(call), count, type, dest, sendtag, comm);
   MPI_Status st{};
   int rc = PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, &st);
@@ -667,6 +719,7 @@ void start_persistent(const Call& call, MPI_Request request) {
 }  // namespace
 
 void register_messages(interpose::Hooks& h) {
+  on_status_resolved(status_resolved);
   h.instead_MPI_Send = send_synchronously;
   h.instead_MPI_Ssend = send_synchronously;
   h.before_MPI_Bsend = [](Call& call, const void*, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) noexcept {

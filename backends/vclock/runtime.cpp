@@ -52,15 +52,20 @@ interpose::Checker make_checker() {
   register_messages(c.hooks);
   register_collectives(c.hooks);
   register_rma(c.hooks);
-  c.lifecycle.after_init = [](const Call&, int) noexcept {
+  c.lifecycle.after_init = [](const Call&, int provided) noexcept {
     State& s = state();
     PMPI_Comm_rank(MPI_COMM_WORLD, &s.rank);
     PMPI_Comm_size(MPI_COMM_WORLD, &s.size);
     s.clock = core::VectorClock(static_cast<std::size_t>(s.size));
     s.shadows.add(MPI_COMM_WORLD);  // id 0 on every rank
+    status_watch_start(provided);
     watchdog_start();
   };
+  // Watched statuses: the time between two calls is the program's.
+  c.lifecycle.enter_call = [](const Call&) noexcept { status_watch_enter(); };
+  c.lifecycle.leave_call = []() noexcept { status_watch_leave(); };
   c.lifecycle.before_finalize = [](const Call& call) noexcept {
+    status_watch_finalize();
     watchdog_stop(call);  // every rank is in MPI_Finalize after it
     finalize_messages(call);
     state().shadows.drop_all();

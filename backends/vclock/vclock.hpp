@@ -84,6 +84,18 @@ void complete_collective(RequestInfo& info);
 void rma_request_completed(std::uint64_t handle);
 void rma_request_freed(std::uint64_t handle);
 
+// Status watches (status_watch.cpp): whether the program reads the
+// MPI_SOURCE/MPI_TAG of a wildcard receive's status, with hardware
+// watchpoints. watch_status returns the watch's id, 0 when it cannot watch
+// (the status then counts as read); the function given to on_status_resolved
+// learns each id's answer once.
+void status_watch_start(int provided);
+std::uint64_t watch_status(const MPI_Status* status);
+void on_status_resolved(void (*fn)(std::uint64_t id, bool read));
+void status_watch_enter();     // every intercepted call, on entry
+void status_watch_leave();     // ... and on exit
+void status_watch_finalize();  // statuses still watched were never read
+
 // The id of a communicator, equal on every member (its shadow's creation order).
 std::uint64_t comm_id(MPI_Comm comm);
 std::string comm_name(std::uint64_t id);
