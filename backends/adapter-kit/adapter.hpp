@@ -87,10 +87,11 @@ std::vector<Finding> parse_valgrind_xml(const std::string& text, const std::stri
 // Valgrind memcheck XML of one rank run with the memcheck backend's shim
 // (memcheck_xml.cpp): its ASSAY-PROTECT/UNPROTECT client messages and the
 // errors of the program's own code. A document without its closing tag is a
-// ParseError unless `killed` (the rank was killed at a timeout: complete
-// records kept, `note` says where it was cut).
+// ParseError unless `abnormal_end` (the run timed out, crashed or exited
+// non-zero, so a rank may have been killed mid-write: the complete records are
+// kept, `note` says where it was cut).
 std::vector<Finding> parse_memcheck_xml(const std::string& text, const std::string& what, int rank,
-                                        const std::string& exe, bool killed, std::string* note = nullptr);
+                                        const std::string& exe, bool abnormal_end, std::string* note = nullptr);
 
 // The console of a native run (stdout + stderr): the MPI library's own error
 // messages (Open MPI and MPICH). `source` locates a call named once in the case.

@@ -17,8 +17,9 @@
 // buffer, PMIx's helper threads) are not findings. Leak records are left out.
 //
 // A document that does not end with </valgrindoutput> is untrustworthy
-// (ParseError) unless the rank was killed (`killed`: the run timed out), when
-// the complete records before the cut are kept.
+// (ParseError) unless the run ended abnormally (`abnormal_end`: a timeout, a
+// crash, a non-zero exit; then a rank killed mid-write is normal), when the
+// complete records before the cut are kept.
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -101,20 +102,20 @@ std::string error_text(const XmlNode& e) {
 }  // namespace
 
 std::vector<Finding> parse_memcheck_xml(const std::string& text, const std::string& what, int rank,
-                                        const std::string& exe, bool killed, std::string* note) {
+                                        const std::string& exe, bool abnormal_end, std::string* note) {
   check_text(text, what, false);
   std::string doc = text;
   if (text.find("</valgrindoutput>") == std::string::npos) {
-    if (!killed)
+    if (!abnormal_end)
       throw ParseError(what + ": truncated memcheck XML (no </valgrindoutput>, " + std::to_string(text.size()) +
-                       " bytes): valgrind did not finish");
+                       " bytes): valgrind did not finish and the run ended normally");
     std::size_t cut = 0;
     for (const char* end : {"</error>", "</clientmsg>", "</status>", "</args>"}) {
       std::size_t at = text.rfind(end);
       if (at != std::string::npos) cut = std::max(cut, at + std::char_traits<char>::length(end));
     }
     if (cut == 0) throw ParseError(what + ": truncated memcheck XML (no complete record)");
-    if (note) *note = what + ": the rank was killed; read up to byte " + std::to_string(cut);
+    if (note) *note = what + ": the run ended abnormally; read up to byte " + std::to_string(cut);
     doc = text.substr(0, cut) + "\n</valgrindoutput>\n";
   }
   XmlNode root = parse_xml(doc, what);

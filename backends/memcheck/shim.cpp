@@ -24,8 +24,14 @@
 //    that class (nb.buffer.recv-access). MPI's own writes into the buffer are
 //    not the program's (the parser keeps only accesses whose innermost frame
 //    outside libc and valgrind's preloads is the program's).
+//  - guard pages: memcheck does not follow mprotect, so the shim wraps it and
+//    makes the pages the program turns PROT_NONE no-access to memcheck (the
+//    receive check then sees a buffer that runs into a guard page).
 #include <valgrind/memcheck.h>
 #include <valgrind/valgrind.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -147,6 +153,62 @@ void check_recv(const interpose::Call& call, const void* buf, int count, MPI_Dat
   if (const std::int64_t at = first_bad_byte(static_cast<const char*>(buf), blocks, first_unaddressable); at >= 0)
     report_bad_byte(core::ErrorClass::mem_recv_overrun, call, buf, at, total(blocks), count,
                     "may write unaddressable");
+}
+
+// --- pages the program makes inaccessible ---------------------------------------
+//
+// memcheck does not follow mprotect (Valgrind 3.19: a page made PROT_NONE stays
+// addressable to it, so the receive check above cannot see a guard page). The
+// shim wraps the program's mprotect: a page made PROT_NONE becomes no-access
+// to memcheck (its definedness saved), and gets it back when the program makes
+// the page accessible again. munmap forgets the saved pages (memcheck makes an
+// unmapped range no-access itself).
+struct GuardPages {
+  std::mutex m;
+  std::unordered_map<std::uintptr_t, std::vector<char>> saved;  // page -> its vbits before PROT_NONE
+};
+GuardPages& guard_pages() {
+  static auto* g = new GuardPages;
+  return *g;
+}
+
+std::uintptr_t page_size() {
+  static const std::uintptr_t size = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
+  return size;
+}
+
+// The pages of [addr, addr + len), as the kernel rounds them.
+template <class Each>
+void for_each_page(const void* addr, std::size_t len, Each each) {
+  const std::uintptr_t size = page_size();
+  const std::uintptr_t lo = reinterpret_cast<std::uintptr_t>(addr) & ~(size - 1);
+  const std::uintptr_t hi = reinterpret_cast<std::uintptr_t>(addr) + len;
+  for (std::uintptr_t p = lo; p < hi; p += size) each(p, size);
+}
+
+void pages_protected(const void* addr, std::size_t len, int prot) {
+  std::lock_guard<std::mutex> lock(guard_pages().m);
+  auto& saved = guard_pages().saved;
+  for_each_page(addr, len, [&](std::uintptr_t page, std::uintptr_t size) {
+    char* p = reinterpret_cast<char*>(page);
+    auto it = saved.find(page);
+    if (prot == PROT_NONE && it == saved.end()) {
+      std::vector<char> vbits(size);
+      // A page memcheck already holds partly unaddressable is left as it is.
+      if (VALGRIND_GET_VBITS(p, vbits.data(), size) != 1) return;
+      saved.emplace(page, std::move(vbits));
+      VALGRIND_MAKE_MEM_NOACCESS(p, size);
+    } else if (prot != PROT_NONE && it != saved.end()) {
+      VALGRIND_MAKE_MEM_UNDEFINED(p, size);
+      VALGRIND_SET_VBITS(p, it->second.data(), size);
+      saved.erase(it);
+    }
+  });
+}
+
+void pages_unmapped(const void* addr, std::size_t len) {
+  std::lock_guard<std::mutex> lock(guard_pages().m);
+  for_each_page(addr, len, [&](std::uintptr_t page, std::uintptr_t) { guard_pages().saved.erase(page); });
 }
 
 // --- statuses --------------------------------------------------------------------
@@ -651,3 +713,16 @@ const interpose::Checker checker = make_checker();
 ASSAY_REGISTER_CHECKER(checker);
 }  // namespace
 }  // namespace assay::memcheck
+
+// The program's mprotect and munmap (the preloaded shim's definitions come
+// first): the system call itself, then memcheck's view of the pages.
+extern "C" __attribute__((visibility("default"))) int mprotect(void* addr, std::size_t len, int prot) {
+  const long rc = syscall(SYS_mprotect, addr, len, prot);
+  if (rc == 0) assay::memcheck::pages_protected(addr, len, prot);
+  return static_cast<int>(rc);
+}
+extern "C" __attribute__((visibility("default"))) int munmap(void* addr, std::size_t len) {
+  const long rc = syscall(SYS_munmap, addr, len);
+  if (rc == 0) assay::memcheck::pages_unmapped(addr, len);
+  return static_cast<int>(rc);
+}

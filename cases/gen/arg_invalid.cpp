@@ -68,6 +68,8 @@ if (rank == 0) {
     ${SEND}
 } else if (rank == 1) {
     MPI_Recv(data, 4, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    for (int i = 0; i < 4; i++)
+        errors += data[i] != i + 1;
 })";
     auto with_send = [&](const std::string& send) { return fill(send_recv, {{"SEND", send}}); };
     std::vector<Case> out;
@@ -96,6 +98,8 @@ if (rank == 0) {
     MPI_Send(data, 4, MPI_INT, 1, 0, MPI_COMM_WORLD);
 } else if (rank == 1) {
     MPI_Recv(data, 4, MPI_INT, ${ARG}, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); // @call
+    for (int i = 0; i < 4; i++)
+        errors += data[i] != i + 1;
 })",
          kP2pNote});
     add(out, "nb.arg.invalid",
@@ -110,6 +114,8 @@ if (rank == 0) {
     MPI_Send(data, 1, four, 1, 0, MPI_COMM_WORLD); // @call
 } else if (rank == 1) {
     MPI_Recv(data, 4, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    for (int i = 0; i < 4; i++)
+        errors += data[i] != i + 1;
 }
 MPI_Type_free(&four);)",
          kP2pNote, "committed", "never committed"});

@@ -76,7 +76,8 @@ std::string peer_send(const std::string& op, const std::string& values)
     return fill(op == "sendrecv" ? R"(int out[${N}], token = 5;
 for (int i = 0; i < ${N}; i++)
     out[i] = 10 + i;
-MPI_Sendrecv(out, ${N}, MPI_INT, 0, 0, &token, 1, MPI_INT, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);)"
+MPI_Sendrecv(out, ${N}, MPI_INT, 0, 0, &token, 1, MPI_INT, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+errors += token != 5;)"
                                  : R"(int out[${N}];
 for (int i = 0; i < ${N}; i++)
     out[i] = 10 + i;

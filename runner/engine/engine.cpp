@@ -469,7 +469,7 @@ void MatrixRun::parse(const Item& item, const std::string& dir, const ExitInfo& 
   if (!cmd)
     return done(read_run_findings(
         dir, nullptr, "",
-        BuiltinParse{item.on->config->parse_builtin, vars.expand("${exe}"), item.backend().name, exit.timed_out}));
+        BuiltinParse{item.on->config->parse_builtin, vars.expand("${exe}"), item.backend().name, ended_abnormally(exit)}));
   supervisor_.start(*cmd, [dir, done, program = cmd->argv.front()](const ExitInfo& e) {
     done(read_run_findings(dir, &e, program));
   });

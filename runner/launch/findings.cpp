@@ -49,7 +49,7 @@ void read_memcheck_xml(const std::string& run_dir, const BuiltinParse& b, Parsed
   for (const auto& [rank, path] : files) {
     try {
       std::string note;
-      for (const auto& f : adapter::parse_memcheck_xml(adapter::read_input(path), path, rank, b.exe, b.killed, &note))
+      for (const auto& f : adapter::parse_memcheck_xml(adapter::read_input(path), path, rank, b.exe, b.abnormal_end, &note))
         jsonl += adapter::to_json(f, b.backend).dump() + "\n";
     } catch (const adapter::ParseError& e) {
       p.failure = std::string("memcheck XML unreadable: ") + e.what();
@@ -59,6 +59,8 @@ void read_memcheck_xml(const std::string& run_dir, const BuiltinParse& b, Parsed
   for (auto& f : read_findings_text(jsonl, run_dir + "/memcheck-*.xml", p.problems)) p.findings.push_back(std::move(f));
 }
 }  // namespace
+
+bool ended_abnormally(const ExitInfo& launch) { return launch.timed_out || launch.signal != 0 || launch.exit_code != 0; }
 
 void cap_problems(ParsedFindings& p) {
   if (p.problems.size() > kMaxProblems) {

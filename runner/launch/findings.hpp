@@ -37,12 +37,18 @@ std::optional<Command> parse_command(const BackendConfig& config, const Vars& va
 
 // What a built-in parser needs besides the run folder: its name (parse.builtin),
 // the program (whose stack frames are the case's), the backend's name, and
-// whether the run was killed at its timeout (a cut tool output is then expected).
+// whether the run ended abnormally (ended_abnormally: a cut tool output is then
+// expected).
 struct BuiltinParse {
   std::string name = "jsonl";
   std::string exe, backend;
-  bool killed = false;
+  bool abnormal_end = false;
 };
+
+// Whether a launch ended abnormally: killed at its timeout, by a signal, or with
+// a non-zero exit (a rank crashed or aborted, and the launcher may have killed
+// the others mid-write).
+bool ended_abnormally(const ExitInfo& launch);
 
 // Reads the findings of a run: the parse command's output when `parse_exit`
 // (how it ended) is given, else the built-in parser's: `jsonl` reads the JSONL

@@ -31,6 +31,7 @@ int main(int argc, char **argv)
         for (int i = 0; i < N; i++)
             out[i] = 10 + i;
         MPI_Sendrecv(out, N, MPI_INT, 0, 0, &token, 1, MPI_INT, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        errors += token != 5;
     }
 
     MPI_Finalize();

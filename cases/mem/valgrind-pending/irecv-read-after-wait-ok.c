@@ -15,8 +15,8 @@ int main(int argc, char **argv)
         MPI_Request req;
         MPI_Irecv(in, 4, MPI_INT, 1, 0, MPI_COMM_WORLD, &req); // @irecv
         MPI_Wait(&req, MPI_STATUS_IGNORE);   // @wait
-        int first = in[0];                    // @read
-        (void)first;
+        int sum = in[0] + in[1] + in[2] + in[3]; // @read
+        (void)sum;
     } else if (rank == 1) {
         int out[4] = {1, 2, 3, 4};
         MPI_Send(out, 4, MPI_INT, 0, 0, MPI_COMM_WORLD);

@@ -15,9 +15,9 @@ int main(int argc, char **argv)
         int in[4] = {0, 0, 0, 0};
         MPI_Request req;
         MPI_Irecv(in, 4, MPI_INT, 1, 0, MPI_COMM_WORLD, &req); // @irecv
-        int first = in[0];                    // @read
+        int sum = in[0] + in[1] + in[2] + in[3]; // @read
         MPI_Wait(&req, MPI_STATUS_IGNORE);   // @wait
-        (void)first;
+        (void)sum;
     } else if (rank == 1) {
         int out[4] = {1, 2, 3, 4};
         MPI_Send(out, 4, MPI_INT, 0, 0, MPI_COMM_WORLD);

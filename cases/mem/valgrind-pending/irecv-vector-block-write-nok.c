@@ -23,7 +23,8 @@ int main(int argc, char **argv)
         MPI_Irecv(in, 1, every_other, 1, 0, MPI_COMM_WORLD, &req); // @irecv
         in[2] = -1;                                                   // @store
         MPI_Wait(&req, MPI_STATUS_IGNORE);
-        errors += in[0] != 10;
+        for (int i = 0; i < N; i++)
+            errors += in[2 * i] != 10 + i;
     } else if (rank == 1) {
         int out[N] = {10, 11, 12, 13};
         MPI_Send(out, N, MPI_INT, 0, 0, MPI_COMM_WORLD);

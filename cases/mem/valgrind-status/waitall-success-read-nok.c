@@ -21,6 +21,8 @@ int main(int argc, char **argv)
             MPI_Irecv(&in[i], 1, MPI_INT, 1, i, MPI_COMM_WORLD, &reqs[i]);
         int rc = MPI_Waitall(2, reqs, statuses); // @waitall
         for (int i = 0; i < 2; i++)
+            errors += in[i] != i;
+        for (int i = 0; i < 2; i++)
             if (statuses[i].MPI_ERROR != MPI_SUCCESS) // @read
                 errors++;
         errors += rc != MPI_SUCCESS;

@@ -25,6 +25,8 @@ int main(int argc, char **argv)
         MPI_Send(data, 1, four, 1, 0, MPI_COMM_WORLD); // @call
     } else if (rank == 1) {
         MPI_Recv(data, 4, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        for (int i = 0; i < 4; i++)
+            errors += data[i] != i + 1;
     }
     MPI_Type_free(&four);
 

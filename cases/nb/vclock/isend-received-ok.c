@@ -21,6 +21,7 @@ int main(int argc, char **argv)
         MPI_Recv(&in2, 1, MPI_INT, 1, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         MPI_Wait(&req, MPI_STATUS_IGNORE);
     }
+    const int failed = in1 != 1 || in2 != 2;
     MPI_Finalize();
-    return in1 != 1 || in2 != 2;
+    return failed;
 }

@@ -14,6 +14,7 @@ int main(int argc, char **argv)
     } else {
         MPI_Send(&rank, 1, MPI_INT, 0, rank, MPI_COMM_WORLD);
     }
+    const int failed = rank == 0 && (got[0] != 1 || got[1] != 2);
     MPI_Finalize();
-    return rank == 0 && (got[0] != 1 || got[1] != 2);
+    return failed;
 }

@@ -17,6 +17,7 @@ int main(int argc, char **argv)
         MPI_Recv(&in, 1, MPI_INT, left, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         MPI_Send(&rank, 1, MPI_INT, right, 0, MPI_COMM_WORLD);
     }
+    const int failed = in != left;
     MPI_Finalize();
-    return in != left;
+    return failed;
 }

@@ -15,6 +15,7 @@ int main(int argc, char **argv)
     MPI_Irecv(&in, 1, MPI_INT, left, 0, MPI_COMM_WORLD, &reqs[0]);
     MPI_Issend(&out, 1, MPI_INT, right, 0, MPI_COMM_WORLD, &reqs[1]);
     MPI_Waitall(2, reqs, MPI_STATUSES_IGNORE);
+    const int failed = in != left;
     MPI_Finalize();
-    return in != left;
+    return failed;
 }

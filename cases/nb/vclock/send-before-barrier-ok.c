@@ -17,6 +17,7 @@ int main(int argc, char **argv)
         MPI_Recv(&value, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         MPI_Barrier(MPI_COMM_WORLD);
     }
+    const int failed = value != 7;
     MPI_Finalize();
-    return value != 7;
+    return failed;
 }

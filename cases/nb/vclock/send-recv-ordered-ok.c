@@ -16,6 +16,7 @@ int main(int argc, char **argv)
         MPI_Recv(&in, 1, MPI_INT, peer, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         MPI_Send(&out, 1, MPI_INT, peer, 0, MPI_COMM_WORLD);
     }
+    const int failed = in != peer + 1;
     MPI_Finalize();
-    return in != peer + 1;
+    return failed;
 }

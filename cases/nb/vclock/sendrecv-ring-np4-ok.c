@@ -11,6 +11,7 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     int left = (rank + size - 1) % size, right = (rank + 1) % size;
     MPI_Sendrecv(&rank, 1, MPI_INT, right, 0, &in, 1, MPI_INT, left, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    const int failed = in != left;
     MPI_Finalize();
-    return in != left;
+    return failed;
 }

@@ -12,6 +12,7 @@ int main(int argc, char **argv)
     int out[2] = {1, 2};
     int in[2] = {0, 0};
     MPI_Sendrecv(out, 2, MPI_INT, peer, 0, in, 2, MPI_INT, peer, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    const int failed = in[0] != 1 || in[1] != 2;
     MPI_Finalize();
-    return in[0] != 1 || in[1] != 2;
+    return failed;
 }

@@ -19,6 +19,7 @@ int main(int argc, char **argv)
     } else {
         MPI_Recv(&value, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     }
+    const int failed = value != 42;
     MPI_Finalize();
-    return value != 42;
+    return failed;
 }

@@ -19,6 +19,7 @@ int main(int argc, char **argv)
         MPI_Wait(&req, MPI_STATUS_IGNORE);
     }
     MPI_Request_free(&req);
+    const int failed = rank == 1 && in[2] != 3;
     MPI_Finalize();
-    return rank == 1 && in[2] != 3;
+    return failed;
 }

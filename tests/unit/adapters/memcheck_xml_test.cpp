@@ -2,7 +2,7 @@
 // real files of the backend (tests/data/tools/memcheck/, recorded from
 // cases/mem/valgrind-pending/irecv-read-before-wait-nok and
 // cases/mem/valgrind-status/testany-error-field-nok on Open MPI), then fuzzed:
-// cut at every length (untrusted unless the rank was killed, and then never
+// cut at every length (untrusted unless the run ended abnormally, and then never
 // more records than the whole file) and random byte flips (a ParseError or
 // findings, never a crash, never a class the parser does not give).
 #include <fstream>
@@ -37,8 +37,8 @@ const Fixture fixtures[] = {
     {"testany-error-field-nok.rank0.xml", "testany-error-field-nok", "mem.status.undefined-error-field", 22, 21},
 };
 
-std::vector<Finding> parse(const Fixture& f, const std::string& text, bool killed) {
-  return parse_memcheck_xml(text, "x", 0, "/cache/" + f.exe, killed);
+std::vector<Finding> parse(const Fixture& f, const std::string& text, bool abnormal_end) {
+  return parse_memcheck_xml(text, "x", 0, "/cache/" + f.exe, abnormal_end);
 }
 
 bool names_line(const Finding& f, int line) {

@@ -29,7 +29,7 @@ class RunDir : public ::testing::Test {
 const char* finding = R"({"backend":"t","class":"nb.request.missing-completion","rank":0})";
 
 // memcheck-xml: the shim's JSONL and each memcheck-<rank>.xml (a recorded file of the
-// backend); no XML, or an XML cut while the rank was not killed, is a tool failure.
+// backend); no XML, or an XML cut when the run ended normally, is a tool failure.
 TEST_F(RunDir, MemcheckXmlReadsTheShimsJsonlAndTheXml) {
   std::ifstream in(std::string(ASSAY_TEST_DATA_DIR) + "/tools/memcheck/irecv-read-before-wait-nok.rank0.xml");
   std::string xml((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -46,8 +46,25 @@ TEST_F(RunDir, MemcheckXmlReadsTheShimsJsonlAndTheXml) {
   write("memcheck-0.xml", xml.substr(0, xml.size() / 2));
   auto cut = read_run_findings(dir.string(), nullptr, "", b);
   EXPECT_NE(cut.failure.find("truncated memcheck XML"), std::string::npos) << cut.failure;
-  b.killed = true;
+  b.abnormal_end = true;
   EXPECT_EQ(read_run_findings(dir.string(), nullptr, "", b).failure, "");
+}
+
+// A rank killed by the launcher after another rank crashed leaves its XML cut:
+// any abnormal end of the launch counts, not only a timeout.
+TEST(EndedAbnormally, TimeoutSignalOrNonZeroExit) {
+  ExitInfo e;
+  e.started = true;
+  e.exit_code = 0;
+  EXPECT_FALSE(ended_abnormally(e));
+  e.exit_code = 139;  // MPICH's launcher after a rank's SIGSEGV
+  EXPECT_TRUE(ended_abnormally(e));
+  e.exit_code = -1;
+  e.signal = 9;
+  EXPECT_TRUE(ended_abnormally(e));
+  e.signal = 0;
+  e.timed_out = true;
+  EXPECT_TRUE(ended_abnormally(e));
 }
 
 TEST_F(RunDir, BuiltinParserReadsJsonlFilesAndGarbageIsAToolFailure) {
