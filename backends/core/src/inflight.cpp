@@ -90,6 +90,12 @@ std::vector<InFlight::Op> InFlight::overlapping(std::uintptr_t lo, std::uintptr_
   return out;
 }
 
+std::uintptr_t InFlight::first_covered(std::uintptr_t at) const {
+  auto it = segments_.upper_bound(at);
+  if (it != segments_.begin() && std::prev(it)->second.hi > at) return at;
+  return it == segments_.end() ? UINTPTR_MAX : it->first;
+}
+
 std::vector<InFlight::Range> InFlight::ranges_of(Op op) const {
   std::vector<Range> out;
   auto r = ranges_.find(op);

@@ -16,6 +16,12 @@
 //                    every instrumented access calls the runtime and misses
 //   send/in_flight   buf.send -> buf.y in flight: the loads hit the pending
 //                    send buffer (reading it is allowed: no finding)
+//   window/epoch     buf.win.x -> buf.win.y (y = a * x, one read and one write
+//                    stream), both in this rank's part of a window, inside a
+//                    fence epoch: the owner's accesses are recorded as runs;
+//                    an access that continues the open run of its kind grows
+//                    it inline, so the loop calls the runtime about once per
+//                    stream, not per access (docs/backends.md, "llvm")
 //
 // The rules of overhead/README.md for Google Benchmark under MPI: fixed
 // iterations and repetitions, manual time = the slowest rank's, only rank 0
@@ -53,10 +59,18 @@ struct Buffers {
   double x[kN];
   double y[kN];
   double recv[kN];
+  // This rank's part of a window, next to the others: window memory joins the
+  // guard's bounds, and the local arrays must stay outside them.
+  struct {
+    double x[kN];
+    double y[kN];
+  } win;
 };
 Buffers buf;
 
 int partner = MPI_PROC_NULL;
+
+MPI_Win window = MPI_WIN_NULL;  // over buf.win (created in main, freed before MPI_Finalize)
 
 // Inlined so that the arrays' accesses point straight into the globals above
 // (what the escape filter looks at), not through parameters.
@@ -64,7 +78,7 @@ __attribute__((always_inline)) inline void daxpy(double* y, const double* x) {
   for (int i = 0; i < kN; ++i) y[i] = 1.0001 * x[i] + y[i];
 }
 
-enum class Loop { local, mpi, send };
+enum class Loop { local, mpi, send, window };
 
 template <Loop loop>
 void run(benchmark::State& state, bool in_flight) {
@@ -72,6 +86,7 @@ void run(benchmark::State& state, bool in_flight) {
     // PMPI_: the harness's own synchronisation stays invisible to the runtime.
     PMPI_Barrier(MPI_COMM_WORLD);
     MPI_Request reqs[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
+    if constexpr (loop == Loop::window) MPI_Win_fence(0, window);
     if (in_flight) {
       MPI_Irecv(buf.recv, kN, MPI_DOUBLE, partner, 0, MPI_COMM_WORLD, &reqs[0]);
       MPI_Isend(buf.send, kN, MPI_DOUBLE, partner, 0, MPI_COMM_WORLD, &reqs[1]);
@@ -80,8 +95,11 @@ void run(benchmark::State& state, bool in_flight) {
     if constexpr (loop == Loop::local) daxpy(local_y, local_x);
     if constexpr (loop == Loop::mpi) daxpy(buf.y, buf.x);
     if constexpr (loop == Loop::send) daxpy(buf.y, buf.send);
+    if constexpr (loop == Loop::window)
+      for (int i = 0; i < kN; ++i) buf.win.y[i] = 1.0001 * buf.win.x[i];
     double mine = MPI_Wtime() - start, slowest = 0;
     if (in_flight) MPI_Waitall(2, reqs, MPI_STATUSES_IGNORE);
+    if constexpr (loop == Loop::window) MPI_Win_fence(0, window);
     PMPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
     state.SetIterationTime(slowest);
   }
@@ -94,6 +112,7 @@ void local_in_flight(benchmark::State& s) { run<Loop::local>(s, true); }
 void mpi_idle(benchmark::State& s) { run<Loop::mpi>(s, false); }
 void mpi_in_flight(benchmark::State& s) { run<Loop::mpi>(s, true); }
 void send_in_flight(benchmark::State& s) { run<Loop::send>(s, true); }
+void window_epoch(benchmark::State& s) { run<Loop::window>(s, false); }
 
 }  // namespace
 
@@ -104,6 +123,8 @@ int main(int argc, char** argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &nranks);
   if ((rank ^ 1) < nranks) partner = rank ^ 1;
   for (int i = 0; i < kN; ++i) local_x[i] = buf.x[i] = buf.send[i] = i % 7;
+  MPI_Win_create(&buf.win, sizeof buf.win, sizeof(double), MPI_INFO_NULL, MPI_COMM_WORLD, &window);
+  for (int i = 0; i < kN; ++i) buf.win.x[i] = i % 5;
 
   // --iterations=N (default 20); the rest is Google Benchmark's.
   long iterations = 20;
@@ -125,11 +146,13 @@ int main(int argc, char** argv) {
   add("mpi/idle", mpi_idle);
   add("mpi/in_flight", mpi_in_flight);
   add("send/in_flight", send_in_flight);
+  add("window/epoch", window_epoch);
 
   const int status = assay::overhead::run_benchmarks(std::move(kept), rank) ? 0 : 2;
   benchmark::Shutdown();
   // Read the results, so that no loop is dead code.
-  if (rank == 0) std::printf("checksum %.17g\n", local_y[kN - 1] + buf.y[kN - 1] + buf.recv[0]);
+  MPI_Win_free(&window);
+  if (rank == 0) std::printf("checksum %.17g\n", local_y[kN - 1] + buf.y[kN - 1] + buf.recv[0] + buf.win.y[kN - 1]);
   MPI_Finalize();
   return status;
 }

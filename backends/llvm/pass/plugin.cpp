@@ -22,10 +22,16 @@
 // which writes them into the run folder.
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "filter.hpp"
 #include "in_flight.hpp"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
@@ -38,13 +44,18 @@
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 namespace assay::llvmpass {
 namespace {
 
 // Access kinds, shared with the runtime (backends/llvm/runtime/runtime.cpp).
 enum Kind : unsigned { kLoad = 0, kStore = 1, kAtomic = 2, kCopyRead = 3, kCopyWrite = 4, kSet = 5, kLibRead = 6, kLibWrite = 7 };
+bool writes(Kind k) { return k == kStore || k == kAtomic || k == kCopyWrite || k == kSet || k == kLibWrite; }
 
 bool filtering_enabled() {
   const char* v = std::getenv("ASSAY_LLVM_FILTER");
@@ -55,6 +66,13 @@ bool filtering_enabled() {
 // which makes every instrumented access call the runtime (for measuring it).
 bool guard_enabled() {
   const char* v = std::getenv("ASSAY_LLVM_GUARD");
+  return !v || std::string(v) != "0";
+}
+
+// Loops checked once (Instrumenter::version_loops): on with the guard unless
+// ASSAY_LLVM_HOIST=0 (for measuring them).
+bool hoist_enabled() {
+  const char* v = std::getenv("ASSAY_LLVM_HOIST");
   return !v || std::string(v) != "0";
 }
 
@@ -96,7 +114,9 @@ struct Counts {
 
 class Instrumenter {
  public:
-  explicit Instrumenter(llvm::Module& m) : m_(m), ctx_(m.getContext()), filter_(m), filtering_(filtering_enabled()), guard_(guard_enabled()) {
+  Instrumenter(llvm::Module& m, llvm::FunctionAnalysisManager& fam)
+      : m_(m), ctx_(m.getContext()), fam_(&fam), filter_(m), filtering_(filtering_enabled()), guard_(guard_enabled()),
+        hoist_(guard_ && hoist_enabled()) {
     // Before any instrumentation: the analysis reads the program as compiled.
     if (selective_enabled()) {
       in_flight_ = std::make_unique<assay::stat::InFlight>(m);
@@ -108,15 +128,23 @@ class Instrumenter {
     auto* void_ty = llvm::Type::getVoidTy(ctx_);
     access_ = m.getOrInsertFunction("__assay_llvm_access", void_ty, i8p, i64, i32);
     string_ = m.getOrInsertFunction("__assay_llvm_string", void_ty, i8p, i8p, i32);
-    // The runtime's [lo, hi) of the ranges in flight (runtime.cpp), two i64.
-    if (guard_) bounds_ = m.getOrInsertGlobal("__assay_llvm_bounds", llvm::ArrayType::get(i64, 2));
+    // The runtime's [lo, hi) of the ranges in flight (runtime.cpp), two i64,
+    // and its open window runs: {lo, hi, limit} for reads, then for writes.
+    if (guard_) {
+      bounds_ = m.getOrInsertGlobal("__assay_llvm_bounds", llvm::ArrayType::get(i64, 2));
+      runs_ = m.getOrInsertGlobal("__assay_llvm_runs", llvm::ArrayType::get(i64, 6));
+    }
   }
+
+  unsigned versioned() const { return versioned_; }
 
   Counts run() {
     for (llvm::Function& f : m_) {
       if (f.isDeclaration() || f.getName().startswith("__assay_llvm")) continue;
       std::vector<llvm::Instruction*> todo;
       for (llvm::Instruction& i : llvm::instructions(f)) todo.push_back(&i);
+      // Versioned before instrumenting: the copies are not in `todo`.
+      if (hoist_) version_loops(f);
       for (llvm::Instruction* i : todo) visit(*i);
     }
     register_module();
@@ -126,18 +154,182 @@ class Instrumenter {
  private:
   // Counts the access and says whether it needs a run-time check: not when its
   // objects never reach MPI, nor when no operation in flight may cover it.
+  enum class Verdict { local, not_in_flight, check };
+  Verdict verdict(const llvm::Instruction& at, const llvm::Value* address) {
+    if (filtering_ && filter_.only_local(address)) return Verdict::local;
+    if (in_flight_ && !in_flight_->may_conflict(at, address)) return Verdict::not_in_flight;
+    return Verdict::check;
+  }
+  bool wants(const llvm::Instruction& at, const llvm::Value* address) { return verdict(at, address) == Verdict::check; }
   bool needed(const llvm::Instruction& at, const llvm::Value* address) {
     ++counts_.accesses;
-    if (filtering_ && filter_.only_local(address)) {
-      ++counts_.escape_filtered;
-      return false;
-    }
-    if (in_flight_ && !in_flight_->may_conflict(at, address)) {
-      ++counts_.in_flight_filtered;
-      return false;
+    switch (verdict(at, address)) {
+      case Verdict::local: ++counts_.escape_filtered; return false;
+      case Verdict::not_in_flight: ++counts_.in_flight_filtered; return false;
+      case Verdict::check: break;
     }
     ++counts_.instrumented;
     return true;
+  }
+
+  // ---- loops checked once (the guard hoisted) ---------------------------------
+  // An innermost loop that calls nothing (intrinsics aside) cannot change the
+  // runtime's bounds while it runs: only MPI calls do (and another thread's
+  // accesses racing with them are unordered with them anyway). When every
+  // access it would instrument has an address range the loop's scalar
+  // evolution gives before it starts (a loop-invariant address, or an affine
+  // one over a computable trip count), the loop is versioned: its preheader
+  // checks the union of those ranges against the bounds once, and runs a
+  // copy without any instrumentation when none overlaps — no access in it
+  // could have reached the runtime — else the original, instrumented as
+  // before. Accesses in the copy are neither counted nor instrumented: they
+  // are the original's.
+  struct AddressRange {
+    const llvm::SCEV* lo;
+    const llvm::SCEV* hi;  // one past the last byte
+  };
+
+  // The range of the addresses [p, p + size) the access takes in loop `l`.
+  std::optional<AddressRange> range_in(llvm::Loop& l, llvm::Value* pointer, std::uint64_t size, llvm::ScalarEvolution& se) {
+    auto* i64 = llvm::Type::getInt64Ty(ctx_);
+    const llvm::SCEV* s = se.getSCEV(pointer);
+    if (s->getType()->isPointerTy()) s = se.getPtrToIntExpr(s, i64);
+    if (llvm::isa<llvm::SCEVCouldNotCompute>(s) || s->getType() != i64) return std::nullopt;
+    const llvm::SCEV* n = se.getConstant(i64, size);
+    AddressRange r{nullptr, nullptr};
+    if (se.isLoopInvariant(s, &l)) {
+      r = {s, se.getAddExpr(s, n)};
+    } else {
+      auto* rec = llvm::dyn_cast<llvm::SCEVAddRecExpr>(s);
+      if (!rec || rec->getLoop() != &l || !rec->isAffine()) return std::nullopt;
+      const llvm::SCEV* taken = se.getBackedgeTakenCount(&l);
+      if (llvm::isa<llvm::SCEVCouldNotCompute>(taken)) taken = se.getSymbolicMaxBackedgeTakenCount(&l);
+      if (llvm::isa<llvm::SCEVCouldNotCompute>(taken)) return std::nullopt;
+      // Affine: the extremes are the first and the last iteration (an upper
+      // bound of the count only widens the range).
+      const llvm::SCEV* first = rec->getStart();
+      const llvm::SCEV* last = rec->evaluateAtIteration(taken, se);
+      if (llvm::isa<llvm::SCEVCouldNotCompute>(last) || last->getType() != i64) return std::nullopt;
+      r = {se.getUMinExpr(first, last), se.getAddExpr(se.getUMaxExpr(first, last), n)};
+    }
+    llvm::Instruction* at = l.getLoopPreheader()->getTerminator();
+    if (!llvm::isSafeToExpandAt(r.lo, at, se) || !llvm::isSafeToExpandAt(r.hi, at, se)) return std::nullopt;
+    return r;
+  }
+
+  // The ranges of the accesses loop `l` would instrument; nullopt when the
+  // loop calls a function or one of them has no range.
+  std::optional<std::vector<AddressRange>> loop_ranges(llvm::Loop& l, llvm::ScalarEvolution& se) {
+    std::vector<AddressRange> out;
+    const llvm::DataLayout& dl = m_.getDataLayout();
+    for (llvm::BasicBlock* bb : l.blocks())
+      for (llvm::Instruction& i : *bb) {
+        if (auto* call = llvm::dyn_cast<llvm::CallBase>(&i)) {
+          auto* intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(call);
+          if (!intrinsic) return std::nullopt;
+          if (auto* mi = llvm::dyn_cast<llvm::MemIntrinsic>(intrinsic)) {
+            if (wants(i, mi->getRawDest()) ||
+                (llvm::isa<llvm::MemTransferInst>(mi) && wants(i, llvm::cast<llvm::MemTransferInst>(mi)->getRawSource())))
+              return std::nullopt;
+          }
+          continue;
+        }
+        llvm::Value* pointer = nullptr;
+        llvm::Type* type = nullptr;
+        if (auto* ld = llvm::dyn_cast<llvm::LoadInst>(&i)) pointer = ld->getPointerOperand(), type = ld->getType();
+        else if (auto* st = llvm::dyn_cast<llvm::StoreInst>(&i)) pointer = st->getPointerOperand(), type = st->getValueOperand()->getType();
+        else if (auto* rmw = llvm::dyn_cast<llvm::AtomicRMWInst>(&i)) pointer = rmw->getPointerOperand(), type = rmw->getValOperand()->getType();
+        else if (auto* cx = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&i)) pointer = cx->getPointerOperand(), type = cx->getNewValOperand()->getType();
+        if (!pointer || !wants(i, pointer)) continue;
+        auto r = range_in(l, pointer, dl.getTypeStoreSize(type).getFixedSize(), se);
+        if (!r) return std::nullopt;
+        out.push_back(*r);
+      }
+    if (out.empty()) return std::nullopt;
+    return out;
+  }
+
+  // Versions loop `l` (innermost, a preheader, one exit block, LCSSA) on the
+  // check of `ranges` against the bounds; the copy runs uninstrumented.
+  void version(llvm::Loop& l, const std::vector<AddressRange>& ranges, llvm::LoopInfo& li, llvm::DominatorTree& dt,
+               llvm::ScalarEvolution& se) {
+    llvm::BasicBlock* check = l.getLoopPreheader();
+    llvm::BasicBlock* exit = l.getExitBlock();
+    auto* i64 = llvm::Type::getInt64Ty(ctx_);
+    llvm::SCEVExpander expander(se, m_.getDataLayout(), "assay.range");
+    llvm::Instruction* at = check->getTerminator();
+    llvm::IRBuilder<> b(at);
+    auto bound = [&](unsigned index, const char* name) {
+      llvm::Value* p = b.CreateConstInBoundsGEP2_32(llvm::ArrayType::get(i64, 2), bounds_, 0, index);
+      llvm::LoadInst* v = b.CreateAlignedLoad(i64, p, llvm::Align(8), name);
+      v->setAtomic(llvm::AtomicOrdering::Monotonic);
+      return v;
+    };
+    std::vector<std::pair<llvm::Value*, llvm::Value*>> expanded;
+    for (const AddressRange& r : ranges)
+      expanded.emplace_back(expander.expandCodeFor(r.lo, i64, at), expander.expandCodeFor(r.hi, i64, at));
+    b.SetInsertPoint(at);
+    llvm::Value* lo = bound(0, "assay.lo");
+    llvm::Value* hi = bound(1, "assay.hi");
+    llvm::Value* touches = nullptr;
+    for (auto [rlo, rhi] : expanded) {
+      llvm::Value* after_lo = b.CreateICmpUGT(rhi, lo);
+      llvm::Value* before_hi = b.CreateICmpULT(rlo, hi);
+      llvm::Value* overlaps = b.CreateAnd(after_lo, before_hi);
+      touches = touches ? b.CreateOr(touches, overlaps) : overlaps;
+    }
+    touches->setName("assay.loop.touches");
+    llvm::BasicBlock* preheader = llvm::SplitBlock(check, check->getTerminator(), &dt, &li, nullptr,
+                                                   l.getHeader()->getName() + ".assay.checked");
+    llvm::ValueToValueMapTy map;
+    llvm::SmallVector<llvm::BasicBlock*, 8> blocks;
+    llvm::Loop* copy = llvm::cloneLoopWithPreheader(preheader, check, &l, map, ".assay.unchecked", &li, &dt, blocks);
+    llvm::remapInstructionsInBlocks(blocks, map);
+    llvm::Instruction* old = check->getTerminator();
+    llvm::BranchInst* br = llvm::BranchInst::Create(preheader, copy->getLoopPreheader(), touches, old);
+    br->setDebugLoc(old->getDebugLoc());
+    br->setMetadata(llvm::LLVMContext::MD_prof, llvm::MDBuilder(ctx_).createBranchWeights(1, 1000));
+    old->eraseFromParent();
+    dt.changeImmediateDominator(exit, check);
+    // LCSSA: the loop's values reach the exit only through its phis; each
+    // gets the copy's value from the copy's exiting block.
+    for (llvm::PHINode& phi : exit->phis()) {
+      const unsigned n = phi.getNumIncomingValues();
+      for (unsigned k = 0; k < n; ++k) {
+        llvm::BasicBlock* from = phi.getIncomingBlock(k);
+        if (!l.contains(from)) continue;
+        llvm::Value* v = phi.getIncomingValue(k);
+        auto it = map.find(v);
+        phi.addIncoming(it != map.end() ? static_cast<llvm::Value*>(it->second) : v, llvm::cast<llvm::BasicBlock>(map[from]));
+      }
+    }
+    se.forgetLoop(&l);
+    ++versioned_;
+  }
+
+  void version_loops(llvm::Function& f) {
+    auto& li = fam_->getResult<llvm::LoopAnalysis>(f);
+    auto& dt = fam_->getResult<llvm::DominatorTreeAnalysis>(f);
+    auto& se = fam_->getResult<llvm::ScalarEvolutionAnalysis>(f);
+    auto& ac = fam_->getResult<llvm::AssumptionAnalysis>(f);
+    std::vector<llvm::Loop*> innermost;
+    for (llvm::Loop* l : li.getLoopsInPreorder())
+      if (l->isInnermost()) innermost.push_back(l);
+    bool changed = false;
+    for (llvm::Loop* l : innermost) {
+      // The pipeline's end leaves loops without preheaders or dedicated exits.
+      if (!l->isLoopSimplifyForm()) changed |= llvm::simplifyLoop(l, &dt, &li, &se, &ac, nullptr, false);
+      if (!l->isLoopSimplifyForm() || !l->getExitBlock()) continue;
+      if (!l->isLCSSAForm(dt)) {
+        changed |= llvm::formLCSSA(*l, dt, &li, &se);
+        if (!l->isLCSSAForm(dt)) continue;
+      }
+      auto ranges = loop_ranges(*l, se);
+      if (!ranges) continue;
+      version(*l, *ranges, li, dt, se);
+      changed = true;
+    }
+    if (changed) fam_->invalidate(f, llvm::PreservedAnalyses::none());
   }
 
   // Before `before`: the call __assay_llvm_access(address, size, kind) at the
@@ -150,6 +342,13 @@ class Instrumenter {
   // branch instead of a call into the shared runtime. The loads are relaxed
   // (monotonic) atomics: the bounds change only inside MPI calls, and the
   // pass runs last in the pipeline, so nothing moves them out of a loop.
+  // Past the bounds, before the call: the runtime's open run of the access's
+  // kind (window memory the owner touched in this synchronisation segment,
+  // runtime/target.cpp). An access that starts inside the run or right at
+  // its end and ends before its limit (the part's end, the next range in
+  // flight) only grows it: the code stores the run's new end itself instead
+  // of calling, so a loop over window memory calls once per run, not once
+  // per access. The runtime records the grown run at the next MPI call.
   void check(llvm::Instruction& before, llvm::Value* address, llvm::Value* size, Kind kind, const llvm::DebugLoc& loc) {
     if (!needed(before, address)) return;
     llvm::IRBuilder<> b(&before);
@@ -174,6 +373,29 @@ class Instrumenter {
       llvm::MDNode* rarely = llvm::MDBuilder(ctx_).createBranchWeights(1, 1000);
       llvm::Instruction* then = llvm::SplitBlockAndInsertIfThen(overlaps, &before, false, rarely);
       b.SetInsertPoint(then);
+      const unsigned k = writes(kind) ? 3 : 0;
+      auto run = [&](unsigned index, const char* name) {
+        llvm::Value* at = b.CreateConstInBoundsGEP2_32(llvm::ArrayType::get(i64, 6), runs_, 0, k + index);
+        llvm::LoadInst* v = b.CreateAlignedLoad(i64, at, llvm::Align(8), name);
+        v->setAtomic(llvm::AtomicOrdering::Monotonic);
+        return std::make_pair(at, v);
+      };
+      llvm::Value* run_lo = run(0, "assay.run.lo").second;
+      auto [hi_at, run_hi] = run(1, "assay.run.hi");
+      llvm::Value* limit = run(2, "assay.run.limit").second;
+      llvm::Value* end = b.CreateAdd(a, n);
+      llvm::Value* from_run = b.CreateICmpUGE(a, run_lo);
+      llvm::Value* to_end = b.CreateICmpULE(a, run_hi);
+      llvm::Value* inside = b.CreateAnd(from_run, to_end);
+      llvm::Value* fits = b.CreateICmpULE(end, limit);
+      llvm::Value* grows = b.CreateAnd(inside, fits, "assay.grows");
+      llvm::Instruction *grow = nullptr, *call = nullptr;
+      llvm::SplitBlockAndInsertIfThenElse(grows, then, &grow, &call);
+      b.SetInsertPoint(grow);
+      llvm::Value* longer = b.CreateICmpUGT(end, run_hi);
+      llvm::StoreInst* st = b.CreateAlignedStore(b.CreateSelect(longer, end, run_hi), hi_at, llvm::Align(8));
+      st->setAtomic(llvm::AtomicOrdering::Monotonic);
+      b.SetInsertPoint(call);
     }
     b.CreateCall(access_, {p, n, b.getInt32(kind)});
   }
@@ -251,22 +473,28 @@ class Instrumenter {
 
   llvm::Module& m_;
   llvm::LLVMContext& ctx_;
+  llvm::FunctionAnalysisManager* fam_;
   LocalObjects filter_;
   bool filtering_;
   bool guard_;
+  bool hoist_;
+  unsigned versioned_ = 0;
   llvm::Constant* bounds_ = nullptr;
+  llvm::Constant* runs_ = nullptr;
   std::unique_ptr<assay::stat::InFlight> in_flight_;
   llvm::FunctionCallee access_, string_;
   Counts counts_;
 };
 
 struct InstrumentPass : llvm::PassInfoMixin<InstrumentPass> {
-  llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager&) {
-    const Counts c = Instrumenter(m).run();
+  llvm::PreservedAnalyses run(llvm::Module& m, llvm::ModuleAnalysisManager& mam) {
+    Instrumenter instrumenter(m, mam.getResult<llvm::FunctionAnalysisManagerModuleProxy>(m).getManager());
+    const Counts c = instrumenter.run();
     if (const char* v = std::getenv("ASSAY_LLVM_VERBOSE"); v && std::string(v) == "1")
       llvm::errs() << "assay-llvm: " << m.getSourceFileName() << ": " << c.instrumented << " of " << c.accesses
                    << " accesses instrumented (escape filter removed " << c.escape_filtered
-                   << ", in-flight filter removed " << c.in_flight_filtered << ")\n";
+                   << ", in-flight filter removed " << c.in_flight_filtered << "; "
+                   << instrumenter.versioned() << " loops checked once before they run)\n";
     return llvm::PreservedAnalyses::none();
   }
   static bool isRequired() { return true; }

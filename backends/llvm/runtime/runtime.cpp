@@ -222,6 +222,8 @@ void write_stats(int rank) {
 // has a + n > lo and a < hi. Two 8-byte words, read by relaxed (monotonic) loads.
 static_assert(sizeof(std::atomic<std::uintptr_t>) == 8 && std::atomic<std::uintptr_t>::is_always_lock_free);
 __attribute__((visibility("default"))) std::atomic<std::uintptr_t> __assay_llvm_bounds[2] = {};
+// Closed: no address is at or above UINTPTR_MAX and at or below 0.
+__attribute__((visibility("default"))) std::atomic<std::uintptr_t> __assay_llvm_runs[6] = {UINTPTR_MAX, 0, 0, UINTPTR_MAX, 0, 0};
 
 extern "C" {
 

@@ -92,6 +92,7 @@ std::pair<std::uintptr_t, std::uintptr_t> window_hull();  // state().m held
 // `op`: the MPI call whose buffer it is (nullptr: a load or store of the program).
 void window_access(std::uintptr_t addr, std::uint64_t size, bool write, std::uintptr_t pc, const char* op = nullptr);
 void note_call(const Call& call) noexcept;  // every outermost MPI call (ordering counts)
+void thread_level(int provided) noexcept;    // after MPI_Init(_thread): runs grow inline only if single
 void target_freeing(MPI_Win win);            // before MPI_Win_free: exchange and check
 std::string target_stats();                  // JSON members for write_stats; takes the lock
 void register_target_hooks(interpose::Hooks& hooks);
@@ -105,6 +106,9 @@ void write_stats(int rank);                     // runtime.cpp
 extern "C" {
 // The bounds of the ranges in flight, read by the pass's inline guard (runtime.cpp).
 extern std::atomic<std::uintptr_t> __assay_llvm_bounds[2];
+// The open window runs the inline code grows: {lo, hi, limit} for reads, then
+// for writes (target.cpp).
+extern std::atomic<std::uintptr_t> __assay_llvm_runs[6];
 void __assay_llvm_access(void* addr, std::uint64_t size, std::uint32_t kind);
 void __assay_llvm_string(void* addr, const char* measured, std::uint32_t kind);
 void __assay_llvm_module(const char* source, std::uint32_t accesses, std::uint32_t instrumented,

@@ -120,6 +120,7 @@ struct Target {
   std::map<std::uintptr_t, std::uint64_t> memory;    // base -> key(win), sized parts only
   core::OrderingEvents events;
   std::size_t accesses = 0, segments = 0, runs = 0, dropped = 0, records = 0;
+  std::size_t grown = 0;  // open runs the inline code grew
 };
 Target& target() {  // guarded by state().m
   static auto* t = new Target;
@@ -159,6 +160,50 @@ const std::pair<const std::uint64_t, Run>* overlap(const Runs& runs, std::uint64
 }
 
 void publish() { publish_bounds(state()); }
+
+// ---- runs the inline code grows -------------------------------------------------
+// In a single-threaded program (MPI_THREAD_SINGLE), the run an access of the
+// program just joined stays *open* for its kind (read, write) until the next
+// MPI call: its bounds and a limit go to __assay_llvm_runs, and the pass's
+// inline code grows the run's end itself for an access that starts inside it
+// or at its end and ends before the limit — the bytes the runtime would have
+// merged into the same run, in the same segment (only an MPI call changes the
+// segment), away from every range in flight (the limit is the first byte of
+// one, or the part's end; only MPI calls add ranges). The runtime records
+// the grown run before any other change to that kind's runs and at every
+// MPI call, so the record is exactly what the calls would have made.
+struct Open {
+  bool open = false;
+  std::uint64_t window = 0;  // key
+  std::size_t segment = 0;
+  std::uint64_t lo = 0, hi = 0;  // window offsets, as recorded
+};
+Open open_runs[2];  // reads, writes; guarded by state().m
+bool single_thread = false;
+
+void close_inline(int k) {
+  __assay_llvm_runs[3 * k].store(UINTPTR_MAX, std::memory_order_relaxed);
+  __assay_llvm_runs[3 * k + 1].store(0, std::memory_order_relaxed);
+  __assay_llvm_runs[3 * k + 2].store(0, std::memory_order_relaxed);
+}
+
+// Records what the inline code added to the open run of kind `k`, and closes it.
+void settle(int k) {
+  Open& o = open_runs[k];
+  if (!o.open) return;
+  o.open = false;
+  const std::uintptr_t end = __assay_llvm_runs[3 * k + 1].load(std::memory_order_relaxed);
+  close_inline(k);
+  Target& t = target();
+  auto it = t.windows.find(o.window);
+  if (it == t.windows.end() || o.segment >= it->second.segments.size()) return;
+  Window& w = it->second;
+  if (end <= w.base + o.hi) return;
+  ++t.grown;
+  Runs& runs = k ? w.segments[o.segment].writes : w.segments[o.segment].reads;
+  const auto* r = overlap(runs, o.lo, o.lo + 1);  // the run as recorded: its first access stays
+  add_run(runs, o.lo, end - w.base, r ? r->second.pc : 0, r ? r->second.op : k ? "store" : "load", w.runs);
+}
 
 // ---- windows ----------------------------------------------------------------
 
@@ -577,8 +622,11 @@ void window_access(std::uintptr_t addr, std::uint64_t size, bool write, std::uin
   if (size == 0) return;
   auto it = t.memory.upper_bound(addr + size - 1);
   if (it == t.memory.begin()) return;
-  Window& w = t.windows.at(std::prev(it)->second);
+  const std::uint64_t id = std::prev(it)->second;
+  Window& w = t.windows.at(id);
   if (w.base + w.size <= addr) return;
+  const int k = write ? 1 : 0;
+  settle(k);  // what the inline code grew goes in first, in access order
   ++t.accesses;
   Segment now;
   now.fences = w.fences, now.exposure = w.exposure, now.lock = w.self, now.marks = marks_now(w);
@@ -599,15 +647,27 @@ void window_access(std::uintptr_t addr, std::uint64_t size, bool write, std::uin
   // Until the next MPI call, program accesses inside the run add nothing;
   // cached when no range in flight meets it either. (An MPI call's buffer
   // is not: its after-hook may add ranges within this generation.)
-  if (!op && state().ranges.overlapping(w.base + run_lo, w.base + run_hi).empty())
+  if (op) return;
+  const std::uintptr_t covered = state().ranges.first_covered(w.base + run_lo);
+  if (covered >= w.base + run_hi)
     window_cache = {generation.load(std::memory_order_relaxed), w.base + run_lo, w.base + run_hi, write};
+  if (single_thread) {
+    open_runs[k] = {true, id, w.segments.size() - 1, run_lo, run_hi};
+    __assay_llvm_runs[3 * k + 2].store(std::min<std::uintptr_t>(w.base + w.size, covered), std::memory_order_relaxed);
+    __assay_llvm_runs[3 * k + 1].store(w.base + run_hi, std::memory_order_relaxed);
+    __assay_llvm_runs[3 * k].store(w.base + run_lo, std::memory_order_relaxed);
+  }
 }
 
 void note_call(const Call& call) noexcept {
   generation.fetch_add(1, std::memory_order_relaxed);
   std::lock_guard lock(state().m);
+  settle(0);
+  settle(1);
   target().events.call(call.name);
 }
+
+void thread_level(int provided) noexcept { single_thread = provided == MPI_THREAD_SINGLE; }
 
 void target_freeing(MPI_Win win) { freeing(win); }
 
@@ -615,7 +675,8 @@ std::string target_stats() {
   std::lock_guard lock(state().m);
   const Target& t = target();
   return "\"window_accesses\":" + std::to_string(t.accesses) + ",\"window_segments\":" + std::to_string(t.segments) +
-         ",\"remote_records\":" + std::to_string(t.records) + ",\"window_accesses_dropped\":" + std::to_string(t.dropped);
+         ",\"remote_records\":" + std::to_string(t.records) + ",\"window_accesses_dropped\":" + std::to_string(t.dropped) +
+         ",\"window_runs_grown_inline\":" + std::to_string(t.grown);
 }
 
 void register_target_hooks(interpose::Hooks& h) {

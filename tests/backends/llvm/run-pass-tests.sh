@@ -7,7 +7,9 @@
 # say what is instrumented, so they are compiled with ASSAY_LLVM_GUARD=0 (the
 # call right before its access, no inline guard around it); files with GUARD
 # lines are compiled again with the default (the guard on) and checked against
-# those. No MPI needed.
+# those; files with HOIST lines are compiled again at -O2 with the guard (no
+# vectorising or unrolling, for a fixed shape: the loops checked once) and
+# checked against those. No MPI needed.
 set -uo pipefail
 plugin=$1
 here=$(dirname "$0")
@@ -35,6 +37,12 @@ for input in "$here"/pass/*.c; do
       { cat "$work/$name.err"; echo "FAIL: $input does not compile with the guard"; status=1; continue; }
     "$filecheck" "$input" --check-prefix=GUARD --input-file "$work/$name.guard.ll" ||
       { echo "FAIL: $input (guard)"; status=1; }
+  fi
+  if grep -q 'HOIST' "$input"; then
+    ASSAY_LLVM_GUARD=1 clang-14 -O2 -fno-vectorize -fno-slp-vectorize -fno-unroll-loops -fno-discard-value-names -g -S -emit-llvm -fpass-plugin="$plugin" "$input" -o "$work/$name.hoist.ll" 2>"$work/$name.err" ||
+      { cat "$work/$name.err"; echo "FAIL: $input does not compile at -O2 with the guard"; status=1; continue; }
+    "$filecheck" "$input" --check-prefix=HOIST --input-file "$work/$name.hoist.ll" ||
+      { echo "FAIL: $input (loops checked once)"; status=1; }
   fi
   if grep -q 'NOFILTER' "$input"; then
     ASSAY_LLVM_FILTER=0 clang-14 -O0 -g -S -emit-llvm -fpass-plugin="$plugin" "$input" -o "$work/$name.nofilter.ll" 2>/dev/null ||

@@ -17,6 +17,7 @@ TEST(InFlight, EmptySetHasNothing) {
   EXPECT_EQ(s.overlapping(0, 100), Ops{});
   EXPECT_FALSE(s.remove(1));
   EXPECT_EQ(s.bounds(), (InFlight::Range{0, 0}));
+  EXPECT_EQ(s.first_covered(0), UINTPTR_MAX);
 }
 
 TEST(InFlight, HalfOpenBounds) {
@@ -114,6 +115,14 @@ TEST(InFlight, AgreesWithAByteMap) {
         end = b + 1;
       }
     ASSERT_EQ(s.bounds(), (end ? InFlight::Range{first, end} : InFlight::Range{0, 0})) << "step " << step;
+    // The first covered byte at or after the query.
+    std::uintptr_t covered = UINTPTR_MAX;
+    for (std::uintptr_t b = qlo; b < 256; ++b)
+      if (!bytes[b].empty()) {
+        covered = b;
+        break;
+      }
+    ASSERT_EQ(s.first_covered(qlo), covered) << "step " << step;
   }
   // Segments never outnumber the boundaries of live ranges.
   for (InFlight::Op op : std::set<InFlight::Op>(live)) s.remove(op);

@@ -17,9 +17,30 @@ long load_param(long *p) {
   // GUARD-NEXT: [[AFTER:%.*]] = icmp ugt i64 [[END]], [[LO]]
   // GUARD-NEXT: [[BEFORE:%.*]] = icmp ult i64 [[A]], [[HI]]
   // GUARD-NEXT: [[OV:%.*]] = and i1 [[AFTER]], [[BEFORE]]
-  // GUARD-NEXT: br i1 [[OV]], label %[[CALL:.*]], label %[[ACCESS:[^,]*]], !dbg !{{[0-9]+}}, !prof ![[RARELY:[0-9]+]]
+  // GUARD-NEXT: br i1 [[OV]], label %[[RUN:.*]], label %[[ACCESS:[^,]*]], !dbg !{{[0-9]+}}, !prof ![[RARELY:[0-9]+]]
+  // Inside the bounds: the open run of its kind (reads: the first three words).
+  // GUARD: [[RUN]]:
+  // GUARD-NEXT: [[RLO:%.*]] = load atomic i64, i64* getelementptr inbounds ([6 x i64], [6 x i64]* @__assay_llvm_runs, i32 0, i32 0) monotonic, align 8
+  // GUARD-NEXT: [[RHI:%.*]] = load atomic i64, i64* getelementptr inbounds ([6 x i64], [6 x i64]* @__assay_llvm_runs, i32 0, i32 1) monotonic, align 8
+  // GUARD-NEXT: [[LIM:%.*]] = load atomic i64, i64* getelementptr inbounds ([6 x i64], [6 x i64]* @__assay_llvm_runs, i32 0, i32 2) monotonic, align 8
+  // GUARD-NEXT: [[END2:%.*]] = add i64 [[A]], 8
+  // GUARD-NEXT: [[GE:%.*]] = icmp uge i64 [[A]], [[RLO]]
+  // GUARD-NEXT: [[LE:%.*]] = icmp ule i64 [[A]], [[RHI]]
+  // GUARD-NEXT: [[IN:%.*]] = and i1 [[GE]], [[LE]]
+  // GUARD-NEXT: [[FITS:%.*]] = icmp ule i64 [[END2]], [[LIM]]
+  // GUARD-NEXT: [[GROWS:%.*]] = and i1 [[IN]], [[FITS]]
+  // GUARD-NEXT: br i1 [[GROWS]], label %[[GROW:.*]], label %[[CALL:[^,]*]]
+  // It starts inside the run or at its end and ends before the limit: the run's end grows.
+  // GUARD: [[GROW]]:
+  // GUARD-NEXT: [[LONGER:%.*]] = icmp ugt i64 [[END2]], [[RHI]]
+  // GUARD-NEXT: [[NEW:%.*]] = select i1 [[LONGER]], i64 [[END2]], i64 [[RHI]]
+  // GUARD-NEXT: store atomic i64 [[NEW]], i64* getelementptr inbounds ([6 x i64], [6 x i64]* @__assay_llvm_runs, i32 0, i32 1) monotonic, align 8
+  // GUARD-NEXT: br label %[[JOIN:[^,]*]]
+  // Else the call.
   // GUARD: [[CALL]]:
   // GUARD-NEXT: call void @__assay_llvm_access(i8* [[P]], i64 8, i32 0), !dbg ![[LOAD:[0-9]+]]
+  // GUARD-NEXT: br label %[[JOIN]]
+  // GUARD: [[JOIN]]:
   // GUARD-NEXT: br label %[[ACCESS]]
   // GUARD: [[ACCESS]]:
   // GUARD-NEXT: load i64, i64* %{{.*}}, align 8, !dbg ![[LOAD]]
@@ -36,6 +57,7 @@ void copy(char *dst, const char *src, unsigned long n) {
   __builtin_memcpy(dst, src, n);
   // GUARD-LABEL: define{{.*}} void @copy
   // GUARD: icmp ult
+  // GUARD: @__assay_llvm_runs, i32 0, i32 3)
   // GUARD: call void @__assay_llvm_access(i8* {{.*}}, i64 %{{.*}}, i32 4), !dbg ![[COPY:[0-9]+]]
   // GUARD: icmp ult
   // GUARD: call void @__assay_llvm_access(i8* {{.*}}, i64 %{{.*}}, i32 3), !dbg ![[COPY]]

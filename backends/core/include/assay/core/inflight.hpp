@@ -30,6 +30,9 @@ class InFlight {
   bool contains(Op op) const { return ranges_.count(op) != 0; }
   // The operations whose ranges overlap [lo, hi), each once, in ascending order.
   std::vector<Op> overlapping(std::uintptr_t lo, std::uintptr_t hi) const;
+  // The first byte at or after `at` that some range covers; UINTPTR_MAX when
+  // none: no range meets [at, first_covered(at)). Allocates nothing.
+  std::uintptr_t first_covered(std::uintptr_t at) const;
   // Operations with at least one range, and elementary segments (the tree's size).
   std::size_t ops() const { return ranges_.size(); }
   std::size_t segments() const { return segments_.size(); }
