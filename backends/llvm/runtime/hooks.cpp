@@ -53,7 +53,7 @@ void started(const Call& call, const void* buf, int count, MPI_Datatype type, bo
   const Op op = add_op(s, send ? info(call, ErrorClass::nb_buffer_send_write, Permission::read, "send buffer")
                                 : info(call, ErrorClass::nb_buffer_recv_access, Permission::none, "receive buffer"));
   add_blocks(s, op, buf, count, type);
-  s.requests[key(*request)].push_back(op);
+  post(s, request, {op});
 }
 
 #define ASSAY_ISEND(name)                                                                                    \
@@ -92,10 +92,10 @@ void after_MPI_Recv_init(Call& call, int rc, void* buf, int count, MPI_Datatype 
   if (rc == MPI_SUCCESS) remember(call, buf, count, type, false, request);
 }
 
-void start_persistent(const Call& call, MPI_Request request) {
+void start_persistent(const Call& call, const MPI_Request* request) {
   State& s = state();
   std::lock_guard lock(s.m);
-  auto it = persistent().find(key(request));
+  auto it = persistent().find(key(*request));
   if (it == persistent().end()) return;
   const Persistent& p = it->second;
   OpInfo i = p.send ? info(call, ErrorClass::nb_buffer_send_write, Permission::read, "send buffer")
@@ -104,26 +104,33 @@ void start_persistent(const Call& call, MPI_Request request) {
   i.call = p.init;
   const Op op = add_op(s, i);
   add_blocks(s, op, p.buf, p.count, p.type);
-  s.requests[key(request)].push_back(op);
+  post(s, request, {op});
 }
 void after_MPI_Start(Call& call, int rc, MPI_Request* request) noexcept {
-  if (rc == MPI_SUCCESS && request) start_persistent(call, *request);
+  if (rc == MPI_SUCCESS && request) start_persistent(call, request);
 }
 void after_MPI_Startall(Call& call, int rc, int count, MPI_Request requests[]) noexcept {
   if (rc != MPI_SUCCESS || !requests) return;
-  for (int i = 0; i < count; ++i) start_persistent(call, requests[i]);
+  for (int i = 0; i < count; ++i) start_persistent(call, &requests[i]);
 }
 
-// Completions: the handles are read before the call (MPI nulls them).
+// Completions: the handles are read before the call (MPI nulls them), with
+// where the program keeps each (it tells apart postings sharing a handle).
+thread_local std::vector<const MPI_Request*> saved_at;
 void save(Call& call, int count, const MPI_Request* requests) {
   call.saved.clear();
-  for (int i = 0; requests && i < count; ++i) call.saved.push_back(key(requests[i]));
+  saved_at.clear();
+  for (int i = 0; requests && i < count; ++i) {
+    call.saved.push_back(key(requests[i]));
+    saved_at.push_back(&requests[i]);
+  }
 }
 void done(const Call& call, int index) {
-  if (index < 0 || static_cast<std::size_t>(index) >= call.saved.size()) return;
+  const auto i = static_cast<std::size_t>(index);
+  if (index < 0 || i >= call.saved.size() || i >= saved_at.size()) return;
   State& s = state();
   std::lock_guard lock(s.m);
-  complete_request(s, call.saved[static_cast<std::size_t>(index)]);
+  complete_request(s, call.saved[i], saved_at[i]);
 }
 void done_all(const Call& call) {
   for (std::size_t i = 0; i < call.saved.size(); ++i) done(call, static_cast<int>(i));
@@ -180,7 +187,7 @@ void before_MPI_Request_free(Call&, MPI_Request* request) noexcept {
   if (!request) return;
   State& s = state();
   std::lock_guard lock(s.m);
-  complete_request(s, key(*request));
+  complete_request(s, key(*request), request);
   persistent().erase(key(*request));
 }
 
@@ -231,8 +238,7 @@ struct Coll {
       for (Op o : ops) complete(s, o);
       return;
     }
-    auto& list = s.requests[key(*request)];
-    list.insert(list.end(), ops.begin(), ops.end());
+    post(s, request, ops);
   }
 };
 
@@ -484,8 +490,10 @@ void after_MPI_Compare_and_swap(Call& call, int rc, const void* origin, const vo
 // (§11.3.5). Operation 0 (nothing tracked) is skipped.
 void by_request(State& s, MPI_Request* request, std::initializer_list<Op> ops) {
   if (!request || *request == MPI_REQUEST_NULL) return;
+  std::vector<Op> tracked;
   for (Op o : ops)
-    if (o) s.requests[key(*request)].push_back(o);
+    if (o) tracked.push_back(o);
+  post(s, request, std::move(tracked));
 }
 void after_MPI_Rput(Call& call, int rc, const void* origin, int count, MPI_Datatype type, int target, MPI_Aint, int,
                     MPI_Datatype, MPI_Win win, MPI_Request* request) noexcept {

@@ -8,6 +8,7 @@
 // atomic loads).
 #include "runtime.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -168,11 +169,20 @@ void complete(State& s, Op op) {
   s.ops.erase(op);
 }
 
-void complete_request(State& s, std::uint64_t request) {
+void post(State& s, const MPI_Request* at, std::vector<Op> ops) {
+  if (!ops.empty()) s.requests[interpose::key(*at)].push_back(State::Posting{at, std::move(ops)});
+}
+
+void complete_request(State& s, std::uint64_t request, const MPI_Request* at) {
   auto it = s.requests.find(request);
   if (it == s.requests.end()) return;
-  for (Op op : it->second) complete(s, op);
-  s.requests.erase(it);
+  auto& postings = it->second;
+  auto p = std::find_if(postings.begin(), postings.end(), [at](const State::Posting& q) { return q.at == at; });
+  if (p == postings.end()) p = postings.begin();
+  const std::vector<Op> ops = std::move(p->ops);
+  postings.erase(p);
+  if (postings.empty()) s.requests.erase(it);
+  for (Op op : ops) complete(s, op);
 }
 
 // One JSON object per rank in $ASSAY_REPORT_DIR/llvm-stats-rank-<N>.json:

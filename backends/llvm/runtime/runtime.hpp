@@ -47,8 +47,16 @@ struct State {
   core::InFlight ranges;
   std::unordered_map<Op, OpInfo> ops;
   Op next = 1;
-  // Request handle -> its operations (nonblocking p2p, collectives, Rput/Rget).
-  std::unordered_map<std::uint64_t, std::vector<Op>> requests;
+  // Request handle -> what it stands for, oldest first: each posting (one
+  // nonblocking call: p2p, collective, Rput/Rget, a persistent start) with
+  // where the program keeps its handle. Both MPIs give operations that
+  // completed at once one shared handle (Open MPI's empty request for an
+  // inline send, MPICH's built-in one), so a handle may stand for several.
+  struct Posting {
+    const MPI_Request* at;
+    std::vector<Op> ops;
+  };
+  std::unordered_map<std::uint64_t, std::vector<Posting>> requests;
   // RMA: window -> target rank -> operations not yet completed.
   std::unordered_map<std::uint64_t, std::unordered_map<int, std::vector<Op>>> rma;
   // Findings made: (operation, access pc), so a loop reports once.
@@ -65,8 +73,11 @@ void add_blocks(State& s, Op op, const void* buf, int count, MPI_Datatype type, 
 void add_range(State& s, Op op, std::uintptr_t lo, std::uintptr_t hi);
 // Ends an operation (its ranges leave the set). Call with state().m held.
 void complete(State& s, Op op);
-// Ends the operations of a request handle.
-void complete_request(State& s, std::uint64_t request);
+// Adds a posting of `ops` under the handle the program keeps at `at`.
+void post(State& s, const MPI_Request* at, std::vector<Op> ops);
+// Ends the operations of a request handle completed at `at`: of the postings
+// sharing the handle, the one kept there, else the oldest.
+void complete_request(State& s, std::uint64_t request, const MPI_Request* at);
 // Completes a window's operations to `target` (every target when -1); takes the lock.
 void rma_completed(MPI_Win win, int target);
 

@@ -16,6 +16,9 @@ pairs=(
   "nb/local-access/irecv-struct-field-load-nok nb/local-access/irecv-struct-field-load-after-wait-ok"
   "coll/local-access/igatherv-displs-store-nok coll/local-access/igatherv-displs-store-after-wait-ok"
   "rma/local-access/put-vector-covered-store-nok rma/local-access/put-vector-hole-store-ok"
+  # Two sends completed at once share one handle (both MPIs): completing the
+  # second must not give back the first's buffer.
+  "nb/local-access/isend-two-wait-second-store-first-nok nb/local-access/isend-two-wait-second-store-second-ok"
 )
 # The target side (rma.local.target-access-during-remote): the owner's own
 # accesses against other ranks' operations, one pair per synchronisation
