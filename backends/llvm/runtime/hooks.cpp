@@ -114,71 +114,69 @@ void after_MPI_Startall(Call& call, int rc, int count, MPI_Request requests[]) n
   for (int i = 0; i < count; ++i) start_persistent(call, &requests[i]);
 }
 
-// Completions: the handles are read before the call (MPI nulls them), with
-// where the program keeps each (it tells apart postings sharing a handle).
-thread_local std::vector<const MPI_Request*> saved_at;
+// Completions: the handles are read before the call (MPI nulls them); where
+// the program keeps each (`requests`, the call's own argument) tells apart
+// postings that share a handle.
 void save(Call& call, int count, const MPI_Request* requests) {
   call.saved.clear();
-  saved_at.clear();
-  for (int i = 0; requests && i < count; ++i) {
-    call.saved.push_back(key(requests[i]));
-    saved_at.push_back(&requests[i]);
-  }
+  for (int i = 0; requests && i < count; ++i) call.saved.push_back(key(requests[i]));
 }
-void done(const Call& call, int index) {
+void done(const Call& call, const MPI_Request* requests, int index) {
   const auto i = static_cast<std::size_t>(index);
-  if (index < 0 || i >= call.saved.size() || i >= saved_at.size()) return;
+  if (index < 0 || i >= call.saved.size()) return;
   State& s = state();
   std::lock_guard lock(s.m);
-  complete_request(s, call.saved[i], saved_at[i]);
+  complete_request(s, call.saved[i], &requests[i]);
 }
-void done_all(const Call& call) {
-  for (std::size_t i = 0; i < call.saved.size(); ++i) done(call, static_cast<int>(i));
+void done_all(const Call& call, const MPI_Request* requests) {
+  for (std::size_t i = 0; i < call.saved.size(); ++i) done(call, requests, static_cast<int>(i));
 }
 
 void before_MPI_Wait(Call& call, MPI_Request* request, MPI_Status*) noexcept { save(call, 1, request); }
-void after_MPI_Wait(Call& call, int, MPI_Request*, MPI_Status*) noexcept { done(call, 0); }
+void after_MPI_Wait(Call& call, int, MPI_Request* request, MPI_Status*) noexcept { done(call, request, 0); }
 void before_MPI_Test(Call& call, MPI_Request* request, int*, MPI_Status*) noexcept { save(call, 1, request); }
-void after_MPI_Test(Call& call, int rc, MPI_Request*, int* flag, MPI_Status*) noexcept {
-  if (rc == MPI_SUCCESS && flag && *flag) done(call, 0);
+void after_MPI_Test(Call& call, int rc, MPI_Request* request, int* flag, MPI_Status*) noexcept {
+  if (rc == MPI_SUCCESS && flag && *flag) done(call, request, 0);
 }
 void before_MPI_Waitall(Call& call, int count, MPI_Request requests[], MPI_Status[]) noexcept {
   save(call, count, requests);
 }
-void after_MPI_Waitall(Call& call, int, int, MPI_Request[], MPI_Status[]) noexcept { done_all(call); }
+void after_MPI_Waitall(Call& call, int, int, MPI_Request requests[], MPI_Status[]) noexcept {
+  done_all(call, requests);
+}
 void before_MPI_Testall(Call& call, int count, MPI_Request requests[], int*, MPI_Status[]) noexcept {
   save(call, count, requests);
 }
-void after_MPI_Testall(Call& call, int rc, int, MPI_Request[], int* flag, MPI_Status[]) noexcept {
-  if (rc == MPI_SUCCESS && flag && *flag) done_all(call);
+void after_MPI_Testall(Call& call, int rc, int, MPI_Request requests[], int* flag, MPI_Status[]) noexcept {
+  if (rc == MPI_SUCCESS && flag && *flag) done_all(call, requests);
 }
 void before_MPI_Waitany(Call& call, int count, MPI_Request requests[], int*, MPI_Status*) noexcept {
   save(call, count, requests);
 }
-void after_MPI_Waitany(Call& call, int rc, int, MPI_Request[], int* index, MPI_Status*) noexcept {
-  if (rc == MPI_SUCCESS && index && *index != MPI_UNDEFINED) done(call, *index);
+void after_MPI_Waitany(Call& call, int rc, int, MPI_Request requests[], int* index, MPI_Status*) noexcept {
+  if (rc == MPI_SUCCESS && index && *index != MPI_UNDEFINED) done(call, requests, *index);
 }
 void before_MPI_Testany(Call& call, int count, MPI_Request requests[], int*, int*, MPI_Status*) noexcept {
   save(call, count, requests);
 }
-void after_MPI_Testany(Call& call, int rc, int, MPI_Request[], int* index, int* flag, MPI_Status*) noexcept {
-  if (rc == MPI_SUCCESS && flag && *flag && index && *index != MPI_UNDEFINED) done(call, *index);
+void after_MPI_Testany(Call& call, int rc, int, MPI_Request requests[], int* index, int* flag, MPI_Status*) noexcept {
+  if (rc == MPI_SUCCESS && flag && *flag && index && *index != MPI_UNDEFINED) done(call, requests, *index);
 }
-void some_done(const Call& call, int rc, const int* outcount, const int* indices) {
+void some_done(const Call& call, int rc, const MPI_Request* requests, const int* outcount, const int* indices) {
   if (rc != MPI_SUCCESS || !outcount || *outcount == MPI_UNDEFINED || !indices) return;
-  for (int i = 0; i < *outcount; ++i) done(call, indices[i]);
+  for (int i = 0; i < *outcount; ++i) done(call, requests, indices[i]);
 }
 void before_MPI_Waitsome(Call& call, int count, MPI_Request requests[], int*, int[], MPI_Status[]) noexcept {
   save(call, count, requests);
 }
-void after_MPI_Waitsome(Call& call, int rc, int, MPI_Request[], int* outcount, int indices[], MPI_Status[]) noexcept {
-  some_done(call, rc, outcount, indices);
+void after_MPI_Waitsome(Call& call, int rc, int, MPI_Request requests[], int* outcount, int indices[], MPI_Status[]) noexcept {
+  some_done(call, rc, requests, outcount, indices);
 }
 void before_MPI_Testsome(Call& call, int count, MPI_Request requests[], int*, int[], MPI_Status[]) noexcept {
   save(call, count, requests);
 }
-void after_MPI_Testsome(Call& call, int rc, int, MPI_Request[], int* outcount, int indices[], MPI_Status[]) noexcept {
-  some_done(call, rc, outcount, indices);
+void after_MPI_Testsome(Call& call, int rc, int, MPI_Request requests[], int* outcount, int indices[], MPI_Status[]) noexcept {
+  some_done(call, rc, requests, outcount, indices);
 }
 // A freed active request completes at a time the program learns otherwise
 // (MPI-3.1 §3.7.3): its buffer leaves the set now, so nothing is reported
