@@ -132,8 +132,8 @@ class Analysis {
         if (isa<CallBase>(i) && &i != &call && !harmless_intrinsic(i)) return false;
     // (c), (d) every value read flows into exactly one reduction update.
     for (LoadInst* load : loads)
-      if (!load->getType()->isIntegerTy() || !folds_into_one_update(*load)) return false;
-    return true;
+      if (!load->getType()->isIntegerTy()) return false;
+    return folds_into_updates(loads);
   }
 
  private:
@@ -173,35 +173,40 @@ class Analysis {
     return i && loop_.contains(i);
   }
 
-  // From `load`, forward through pure integer nodes in the loop, to updates;
-  // exactly one update, a reduction of the loop (rule (c)).
-  bool folds_into_one_update(LoadInst& load) {
-    std::set<Instruction*> derived{&load};
-    std::vector<Instruction*> work{&load};
-    Instruction* update = nullptr;
-    while (!work.empty()) {
-      Instruction* node = work.back();
-      work.pop_back();
-      for (User* user : node->users()) {
-        auto* i = dyn_cast<Instruction>(user);
-        if (!i || !loop_.contains(i)) return false;  // a value of one iteration leaves the loop
-        if (derived.count(i)) continue;
-        if (is_update(*i, node)) {
-          if (update && update != i) return false;
-          update = i;
-          continue;
+  // From the loads, forward through pure integer nodes in the loop, to
+  // updates; each load reaches exactly one update, a reduction of the loop,
+  // and the expression's other operands are constants, values from outside
+  // the loop, or received values (rule (c)).
+  bool folds_into_updates(const std::vector<LoadInst*>& loads) {
+    std::set<Instruction*> derived;
+    for (LoadInst* load : loads) {
+      std::vector<Instruction*> work{load};
+      std::set<Instruction*> reached{load};
+      Instruction* update = nullptr;
+      while (!work.empty()) {
+        Instruction* node = work.back();
+        work.pop_back();
+        for (User* user : node->users()) {
+          auto* i = dyn_cast<Instruction>(user);
+          if (!i || !loop_.contains(i)) return false;  // a value of one iteration leaves the loop
+          if (reached.count(i)) continue;
+          if (is_update(*i, node)) {
+            if (update && update != i) return false;
+            update = i;
+            continue;
+          }
+          if (!pure_integer(*i)) return false;
+          reached.insert(i);
+          work.push_back(i);
         }
-        if (!pure_integer(*i)) return false;
-        derived.insert(i);
-        work.push_back(i);
       }
+      if (!update) return false;
+      derived.insert(reached.begin(), reached.end());
     }
-    if (!update) return false;
-    // The other operands of the expression: constants, values from outside the
-    // loop, or received values.
     for (Instruction* node : derived)
-      for (Value* op : node->operands())
-        if (in_loop(op) && !derived.count(cast<Instruction>(op))) return false;
+      if (!isa<LoadInst>(node))
+        for (Value* op : node->operands())
+          if (in_loop(op) && !derived.count(cast<Instruction>(op))) return false;
     return true;
   }
 
