@@ -115,7 +115,7 @@ bool pure_integer(const Instruction& i) {
 
 class Analysis {
  public:
-  Analysis(Loop& loop) : loop_(loop) {}
+  explicit Analysis(Loop& loop) : loop_(loop) {}
 
   // Whether the receive `call` (in the analysed clone) is order-insensitive.
   bool order_insensitive(CallInst& call) {
