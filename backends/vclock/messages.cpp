@@ -149,9 +149,13 @@ std::vector<std::uint64_t> take_companion(MPI_Comm comm, const MPI_Status& st, i
 // the program can observe through MPI — the receive of m' does not accept R's
 // message (the swap would leave a message unmatched or a receive blocked), or
 // R's status was ignored (the program cannot tell which sender it got). A
-// program that reads status.MPI_SOURCE is assumed to use it; a race whose
-// data are combined in an order-independent way cannot be told from one
-// whose result depends on the order (a known limit, see docs/backends.md).
+// program that reads status.MPI_SOURCE is assumed to use it. Through PMPI a
+// race whose data are combined in an order-independent way looks like one
+// whose result depends on the order; the pass plugin (order/order.cpp) tells
+// them apart at compile time: when R and the receive of m' are the same
+// MPI_Recv in one execution of a loop that only folds each message into a
+// commutative and associative reduction, both carry the same ReductionMark
+// and the swap changes nothing (docs/backends.md).
 struct Receipt {
   std::uint64_t posted = 0;       // posting order of the receive on this rank
   std::uint64_t comm = 0;
@@ -165,6 +169,7 @@ struct Receipt {
   std::uint32_t sent_knows_me = 0;  // the send's clock entry for this rank
   core::Site send;                // the send's call, on the sender
   std::uint32_t completed_at = 0; // this rank's clock entry after the receive completed
+  ReductionMark reduction;         // set when an order-insensitive MPI_Recv took it
   bool reported = false;
 };
 
@@ -198,6 +203,9 @@ std::vector<std::pair<Receipt, Receipt>>& pending() {
 
 bool observable(const Receipt& r, const Receipt& x) {
   if (!accepts(x.source, x.tag, r.sender, r.sent_tag)) return true;
+  // One receive folding both messages into one reduction, in one execution of
+  // its loop: either order gives the same result.
+  if (r.reduction.site && r.reduction == x.reduction) return false;
   switch (r.status) {
     case Receipt::Status::ignored:
     case Receipt::Status::unread: return true;
@@ -279,6 +287,7 @@ struct Posted {
   // The program's status, to watch whether it reads the sender (null: ignored,
   // or not watched and taken as read).
   const MPI_Status* status = nullptr;
+  ReductionMark reduction{};
 };
 std::uint64_t next_posting() {
   static std::uint64_t n = 0;
@@ -313,6 +322,7 @@ void apply_companion(const std::vector<std::uint64_t>& w, const MPI_Status& st, 
   x.sent_knows_me = sent[static_cast<std::size_t>(s.rank)];
   x.send = core::Site{op, from, interpose::decode_site(w[0])};
   x.completed_at = s.clock[static_cast<std::size_t>(s.rank)];
+  x.reduction = posted.reduction;
   note_receipt(std::move(x));
   // Type matching (MPI-3.1 §3.3.1): the message's signature must be a prefix
   // of the receive's. The receive completed, so the message fitted its bytes (no
@@ -471,7 +481,7 @@ int send_synchronously(Call& call, const void* buf, int count, MPI_Datatype type
 
 int receive_watched(Call& call, void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
                     MPI_Status* status) noexcept {
-  const Posted posted{next_posting(), world_peer(comm, source), any_tag(tag), status == MPI_STATUS_IGNORE, program_status(status)};
+  const Posted posted{next_posting(), world_peer(comm, source), any_tag(tag), status == MPI_STATUS_IGNORE, program_status(status), take_reduction_mark()};
   MPI_Request r;
   int rc = PMPI_Irecv(buf, count, type, source, tag, comm, &r);
   if (rc != MPI_SUCCESS) return rc;

@@ -62,7 +62,10 @@ interpose::Checker make_checker() {
     watchdog_start();
   };
   // Watched statuses: the time between two calls is the program's.
-  c.lifecycle.enter_call = [](const Call&) noexcept { status_watch_enter(); };
+  c.lifecycle.enter_call = [](const Call& call) noexcept {
+    status_watch_enter();
+    reduction_mark_call(call);
+  };
   c.lifecycle.leave_call = []() noexcept { status_watch_leave(); };
   c.lifecycle.before_finalize = [](const Call& call) noexcept {
     status_watch_finalize();

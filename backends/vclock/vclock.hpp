@@ -96,6 +96,17 @@ void status_watch_enter();     // every intercepted call, on entry
 void status_watch_leave();     // ... and on exit
 void status_watch_finalize();  // statuses still watched were never read
 
+// Order-insensitive receives (order/order.cpp marks them at compile time):
+// the mark the program armed for its next MPI_Recv, taken by that receive;
+// any other intercepted call drops it.
+struct ReductionMark {
+  const void* site = nullptr;  // the loop, named by the plugin's constant
+  std::uint64_t instance = 0;  // which execution of the loop
+  bool operator==(const ReductionMark& o) const { return site == o.site && instance == o.instance; }
+};
+void reduction_mark_call(const Call& call);  // every intercepted call, on entry
+ReductionMark take_reduction_mark();
+
 // The id of a communicator, equal on every member (its shadow's creation order).
 std::uint64_t comm_id(MPI_Comm comm);
 std::string comm_name(std::uint64_t id);

@@ -48,6 +48,8 @@ sed -e 's/"name": "vclock"/"name": "vclock-held"/' \
     -e "/LD_PRELOAD/s|libassay_vclock_\${mpi}.so\"|libassay_vclock_\${mpi}.so $work/hold-debug-registers.so\"|" \
     "$BACKENDS/vclock/backend.json" > "$work/backends/vclock-held/backend.json"
 has -F hold-debug-registers "$work/backends/vclock-held/backend.json" || fail "the held manifest does not preload the holder"
+# The copy builds as vclock does: its build inputs (the order pass's sources) beside it.
+ln -s "$BACKENDS/vclock/order" "$work/backends/vclock-held/order"
 j3=$work/held.jsonl
 run --backends-dir "$work/backends" --backend vclock-held --mpi "$mpi" --journal "$j3" --quiet \
   "$c" nb/match-matrix/race-recv-np3-status-source-ok > "$work/out3" 2>&1 || { cat "$work/out3"; fail "run with the registers held failed"; }

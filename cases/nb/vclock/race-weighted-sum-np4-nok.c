@@ -1,0 +1,35 @@
+// DESCRIPTION: Ranks 1-3 each send one bit to rank 0, which receives them on MPI_ANY_SOURCE ignoring the status and weights each by its iteration index, so the sum depends on the arrival order.
+// NPROCS: 4
+// EXPECT: error nb.match.message-race
+// EXPECT-AT: recv send
+// TWIN: nb/vclock/race-xor-checksum-np4-ok
+// RUNS: 3
+// NOTE: MPI-3.1 §3.5: messages from different senders are not ordered; 1*2 + 2*4 + 3*8 is 34 in rank order, 1*8 + 2*4 + 3*2 is 22 in the reverse order.
+#include <mpi.h>
+
+enum { SENDERS = 3 };
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int errors = 0;
+
+    if (rank == 0) {
+        int acc = 0;
+        for (int k = 0; k < SENDERS; k++) {
+            int v;
+            MPI_Recv(&v, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); // @recv
+            acc += (k + 1) * v;
+        }
+        errors += acc != 34;
+    } else {
+        const int v = 1 << rank;
+        MPI_Send(&v, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);                                     // @send
+    }
+
+    MPI_Finalize();
+    (void)errors; /* not checked: the error leaves the data undefined */
+    return 0;
+}
