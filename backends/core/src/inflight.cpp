@@ -110,4 +110,41 @@ std::vector<InFlight::Range> InFlight::ranges_of(Op op) const {
   return merged;
 }
 
+std::vector<InFlight::Range> InFlight::covered() const {
+  std::vector<Range> out;
+  for (const auto& [lo, seg] : segments_) {
+    if (!out.empty() && out.back().second == lo) out.back().second = seg.hi;
+    else out.emplace_back(lo, seg.hi);
+  }
+  return out;
+}
+
+InFlight::Range InFlight::gap_at(std::uintptr_t at) const {
+  auto next = segments_.upper_bound(at);
+  std::uintptr_t lo = 0;
+  if (next != segments_.begin()) {
+    const Segment& prev = std::prev(next)->second;
+    if (prev.hi > at) return {0, 0};  // covered
+    lo = prev.hi;
+  }
+  return {lo, next == segments_.end() ? UINTPTR_MAX : next->first};
+}
+
+std::vector<InFlight::Range> widest_gaps(std::vector<InFlight::Range> covered, std::size_t count) {
+  std::sort(covered.begin(), covered.end());
+  std::vector<InFlight::Range> gaps;
+  std::uintptr_t end = 0;
+  for (std::size_t i = 0; i < covered.size(); ++i) {
+    if (i > 0 && covered[i].first > end) gaps.emplace_back(end, covered[i].first);
+    end = i == 0 ? covered[i].second : std::max(end, covered[i].second);
+  }
+  const auto wider = [](const InFlight::Range& a, const InFlight::Range& b) {
+    return a.second - a.first > b.second - b.first;
+  };
+  const std::size_t n = std::min(count, gaps.size());
+  std::partial_sort(gaps.begin(), gaps.begin() + static_cast<std::ptrdiff_t>(n), gaps.end(), wider);
+  gaps.resize(n);
+  return gaps;
+}
+
 }  // namespace assay::core
