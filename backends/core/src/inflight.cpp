@@ -26,6 +26,22 @@ void InFlight::merge_left(Map::iterator it) {
 void InFlight::add(Op op, std::uintptr_t lo, std::uintptr_t hi) {
   if (hi <= lo) return;
   ranges_[op].emplace_back(lo, hi);
+  // Most ranges meet no segment (the blocks of a datatype, added in order): one
+  // lookup and one new segment, or the touching segment of this op alone grown.
+  auto next = segments_.lower_bound(lo);
+  const bool free_before = next == segments_.begin() || std::prev(next)->second.hi <= lo;
+  if (free_before && (next == segments_.end() || next->first >= hi)) {
+    if (next != segments_.begin()) {
+      auto prev = std::prev(next);
+      if (prev->second.hi == lo && prev->second.ops.size() == 1 && prev->second.ops[0] == op) {
+        prev->second.hi = hi;
+        merge_left(next);
+        return;
+      }
+    }
+    merge_left(std::next(segments_.emplace_hint(next, lo, Segment{hi, {op}})));
+    return;
+  }
   split(lo);
   split(hi);
   std::uintptr_t at = lo;

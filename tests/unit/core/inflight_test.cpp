@@ -141,6 +141,10 @@ TEST(InFlight, AgreesWithAByteMap) {
         else want_covered.emplace_back(b, b + 1);
       }
     ASSERT_EQ(s.covered(), want_covered) << "step " << step;
+    // Segments are canonical: one per maximal run of bytes covered by the same operations.
+    std::size_t runs = 0;
+    for (std::uintptr_t b = 0; b < 256; ++b) runs += !bytes[b].empty() && (b == 0 || bytes[b - 1] != bytes[b]);
+    ASSERT_EQ(s.segments(), runs) << "step " << step;
   }
   // Segments never outnumber the boundaries of live ranges.
   for (InFlight::Op op : std::set<InFlight::Op>(live)) s.remove(op);
