@@ -3,7 +3,8 @@
 // OMPI_CC/MPICH_CC=clang-14, see backend.json); at the end of the pipeline
 // (also at -O0) it instruments, in every function of the module:
 //   - loads, stores, atomicrmw and cmpxchg: one call
-//     __assay_llvm_access(address, size, kind) before the instruction;
+//     __assay_llvm_access(address, size, kind) before the instruction, behind
+//     an inline guard (the runtime's bounds, gaps and open window runs);
 //   - memcpy/memmove/memset (intrinsics or calls): the source read and the
 //     destination written over the length;
 //   - calls to C library functions that read or write buffers (strcpy,

@@ -3,8 +3,9 @@
 // address, size and kind; the call's return address carries the access's
 // debug location. The pass inlines a guard before each call (plugin.cpp):
 // the call is made only when the access overlaps __assay_llvm_bounds, the
-// smallest interval holding every range in flight, so most accesses never
-// get here. Here, first: no range in flight and no window memory (relaxed
+// smallest interval holding every range in flight, and lies in none of the
+// gaps inside it (__assay_llvm_gaps), so most accesses never get here.
+// Here, first: no range in flight and no window memory (relaxed
 // atomic loads).
 #include "runtime.hpp"
 

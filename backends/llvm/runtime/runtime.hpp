@@ -85,11 +85,12 @@ void rma_completed(MPI_Win win, int target);
 // windows' memory; closes the gaps (a new range may lie in one) until the
 // MPI call that changed the set leaves (publish_gaps). Call with state().m held.
 void publish_bounds(const State& s);
-// At the end of an MPI call that changed the set, and after an access that
-// reached the runtime and met nothing: stores __assay_llvm_gaps, ranges inside
-// the bounds that no range in flight and no window memory meets (the gap
-// around the last such access, then the widest). Only in a single-threaded
-// program: another thread could read a gap half stored. Takes the lock.
+// When an MPI call that changed the set leaves (lifecycle leave_call): stores
+// __assay_llvm_gaps, ranges that no range in flight and no window memory meets
+// (the gap around the last access that reached the runtime and met nothing,
+// then the widest). check() updates slot 0 itself after such an access. Only
+// in a single-threaded program: another thread could read a gap half stored.
+// Takes the lock.
 void publish_gaps() noexcept;
 
 // Target side (target.cpp): window memory on this rank and the owner's own
