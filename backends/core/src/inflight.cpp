@@ -26,6 +26,22 @@ void InFlight::merge_left(Map::iterator it) {
 void InFlight::add(Op op, std::uintptr_t lo, std::uintptr_t hi) {
   if (hi <= lo) return;
   ranges_[op].emplace_back(lo, hi);
+  // Most ranges meet no segment (the blocks of a datatype, added in order): one
+  // lookup and one new segment, or the touching segment of this op alone grown.
+  auto next = segments_.lower_bound(lo);
+  const bool free_before = next == segments_.begin() || std::prev(next)->second.hi <= lo;
+  if (free_before && (next == segments_.end() || next->first >= hi)) {
+    if (next != segments_.begin()) {
+      auto prev = std::prev(next);
+      if (prev->second.hi == lo && prev->second.ops.size() == 1 && prev->second.ops[0] == op) {
+        prev->second.hi = hi;
+        merge_left(next);
+        return;
+      }
+    }
+    merge_left(std::next(segments_.emplace_hint(next, lo, Segment{hi, {op}})));
+    return;
+  }
   split(lo);
   split(hi);
   std::uintptr_t at = lo;
@@ -108,6 +124,43 @@ std::vector<InFlight::Range> InFlight::ranges_of(Op op) const {
     else merged.push_back(x);
   }
   return merged;
+}
+
+std::vector<InFlight::Range> InFlight::covered() const {
+  std::vector<Range> out;
+  for (const auto& [lo, seg] : segments_) {
+    if (!out.empty() && out.back().second == lo) out.back().second = seg.hi;
+    else out.emplace_back(lo, seg.hi);
+  }
+  return out;
+}
+
+InFlight::Range InFlight::gap_at(std::uintptr_t at) const {
+  auto next = segments_.upper_bound(at);
+  std::uintptr_t lo = 0;
+  if (next != segments_.begin()) {
+    const Segment& prev = std::prev(next)->second;
+    if (prev.hi > at) return {0, 0};  // covered
+    lo = prev.hi;
+  }
+  return {lo, next == segments_.end() ? UINTPTR_MAX : next->first};
+}
+
+std::vector<InFlight::Range> widest_gaps(std::vector<InFlight::Range> covered, std::size_t count) {
+  std::sort(covered.begin(), covered.end());
+  std::vector<InFlight::Range> gaps;
+  std::uintptr_t end = 0;
+  for (std::size_t i = 0; i < covered.size(); ++i) {
+    if (i > 0 && covered[i].first > end) gaps.emplace_back(end, covered[i].first);
+    end = i == 0 ? covered[i].second : std::max(end, covered[i].second);
+  }
+  const auto wider = [](const InFlight::Range& a, const InFlight::Range& b) {
+    return a.second - a.first > b.second - b.first;
+  };
+  const std::size_t n = std::min(count, gaps.size());
+  std::partial_sort(gaps.begin(), gaps.begin() + static_cast<std::ptrdiff_t>(n), gaps.end(), wider);
+  gaps.resize(n);
+  return gaps;
 }
 
 }  // namespace assay::core

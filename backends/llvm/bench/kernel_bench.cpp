@@ -12,10 +12,12 @@
 //                    outside the guard's bounds (when instrumented at all)
 //   mpi/idle         buf.x -> buf.y, nothing in flight (bounds {0, 0})
 //   mpi/in_flight    the same while buf.send and buf.recv are in flight: x and
-//                    y lie between them, inside the bounds, in no range, so
-//                    every instrumented access calls the runtime and misses
+//                    y lie between them, inside the bounds, in the gap the
+//                    runtime exports between the two ranges, so no access
+//                    calls it (before the gaps every one did, and missed)
 //   send/in_flight   buf.send -> buf.y in flight: the loads hit the pending
-//                    send buffer (reading it is allowed: no finding)
+//                    send buffer and call the runtime (reading it is
+//                    allowed: no finding); the stores into y, in the gap, do not
 //   window/epoch     buf.win.x -> buf.win.y (y = a * x, one read and one write
 //                    stream), both in this rank's part of a window, inside a
 //                    fence epoch: the owner's accesses are recorded as runs;

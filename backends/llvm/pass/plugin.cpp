@@ -3,7 +3,8 @@
 // OMPI_CC/MPICH_CC=clang-14, see backend.json); at the end of the pipeline
 // (also at -O0) it instruments, in every function of the module:
 //   - loads, stores, atomicrmw and cmpxchg: one call
-//     __assay_llvm_access(address, size, kind) before the instruction;
+//     __assay_llvm_access(address, size, kind) before the instruction, behind
+//     an inline guard (the runtime's bounds, gaps and open window runs);
 //   - memcpy/memmove/memset (intrinsics or calls): the source read and the
 //     destination written over the length;
 //   - calls to C library functions that read or write buffers (strcpy,
@@ -56,6 +57,8 @@ namespace {
 // Access kinds, shared with the runtime (backends/llvm/runtime/runtime.cpp).
 enum Kind : unsigned { kLoad = 0, kStore = 1, kAtomic = 2, kCopyRead = 3, kCopyWrite = 4, kSet = 5, kLibRead = 6, kLibWrite = 7 };
 bool writes(Kind k) { return k == kStore || k == kAtomic || k == kCopyWrite || k == kSet || k == kLibWrite; }
+// Gaps the runtime exports beside its bounds (__assay_llvm_gaps, runtime.cpp).
+constexpr unsigned gap_slots = 3;
 
 bool filtering_enabled() {
   const char* v = std::getenv("ASSAY_LLVM_FILTER");
@@ -128,10 +131,12 @@ class Instrumenter {
     auto* void_ty = llvm::Type::getVoidTy(ctx_);
     access_ = m.getOrInsertFunction("__assay_llvm_access", void_ty, i8p, i64, i32);
     string_ = m.getOrInsertFunction("__assay_llvm_string", void_ty, i8p, i8p, i32);
-    // The runtime's [lo, hi) of the ranges in flight (runtime.cpp), two i64,
-    // and its open window runs: {lo, hi, limit} for reads, then for writes.
+    // The runtime's [lo, hi) of the ranges in flight (runtime.cpp), two i64, its
+    // gaps inside them ({lo, hi} each), and its open window runs: {lo, hi,
+    // limit} for reads, then for writes.
     if (guard_) {
       bounds_ = m.getOrInsertGlobal("__assay_llvm_bounds", llvm::ArrayType::get(i64, 2));
+      gaps_ = m.getOrInsertGlobal("__assay_llvm_gaps", llvm::ArrayType::get(i64, 2 * gap_slots));
       runs_ = m.getOrInsertGlobal("__assay_llvm_runs", llvm::ArrayType::get(i64, 6));
     }
   }
@@ -249,6 +254,37 @@ class Instrumenter {
     return out;
   }
 
+  // A relaxed (monotonic) load of word `index` of the runtime's array `words` of `count` i64.
+  llvm::LoadInst* load_word(llvm::IRBuilder<>& b, llvm::Constant* words, unsigned count, unsigned index, const char* name) {
+    auto* i64 = b.getInt64Ty();
+    llvm::Value* at = b.CreateConstInBoundsGEP2_32(llvm::ArrayType::get(i64, count), words, 0, index);
+    llvm::LoadInst* v = b.CreateAlignedLoad(i64, at, llvm::Align(8), name);
+    v->setAtomic(llvm::AtomicOrdering::Monotonic);
+    return v;
+  }
+
+  // The runtime's gaps: ranges inside the bounds that no range in flight and
+  // no window memory meets (runtime.cpp; closed ones are {UINTPTR_MAX, 0}).
+  std::vector<std::pair<llvm::Value*, llvm::Value*>> load_gaps(llvm::IRBuilder<>& b) {
+    std::vector<std::pair<llvm::Value*, llvm::Value*>> out;
+    for (unsigned k = 0; k < gap_slots; ++k) {
+      llvm::Value* lo = load_word(b, gaps_, 2 * gap_slots, 2 * k, "assay.gap.lo");
+      out.emplace_back(lo, load_word(b, gaps_, 2 * gap_slots, 2 * k + 1, "assay.gap.hi"));
+    }
+    return out;
+  }
+  // Whether [lo, hi) lies inside one of `gaps`.
+  llvm::Value* in_a_gap(llvm::IRBuilder<>& b, const std::vector<std::pair<llvm::Value*, llvm::Value*>>& gaps,
+                        llvm::Value* lo, llvm::Value* hi) {
+    llvm::Value* any = nullptr;
+    for (auto [glo, ghi] : gaps) {
+      llvm::Value* from = b.CreateICmpUGE(lo, glo);
+      llvm::Value* inside = b.CreateAnd(from, b.CreateICmpULE(hi, ghi));
+      any = any ? b.CreateOr(any, inside) : inside;
+    }
+    return any;
+  }
+
   // Versions loop `l` (innermost, a preheader, one exit block, LCSSA) on the
   // check of `ranges` against the bounds; the copy runs uninstrumented.
   void version(llvm::Loop& l, const std::vector<AddressRange>& ranges, llvm::LoopInfo& li, llvm::DominatorTree& dt,
@@ -259,23 +295,22 @@ class Instrumenter {
     llvm::SCEVExpander expander(se, m_.getDataLayout(), "assay.range");
     llvm::Instruction* at = check->getTerminator();
     llvm::IRBuilder<> b(at);
-    auto bound = [&](unsigned index, const char* name) {
-      llvm::Value* p = b.CreateConstInBoundsGEP2_32(llvm::ArrayType::get(i64, 2), bounds_, 0, index);
-      llvm::LoadInst* v = b.CreateAlignedLoad(i64, p, llvm::Align(8), name);
-      v->setAtomic(llvm::AtomicOrdering::Monotonic);
-      return v;
-    };
+    auto bound = [&](unsigned index, const char* name) { return load_word(b, bounds_, 2, index, name); };
     std::vector<std::pair<llvm::Value*, llvm::Value*>> expanded;
     for (const AddressRange& r : ranges)
       expanded.emplace_back(expander.expandCodeFor(r.lo, i64, at), expander.expandCodeFor(r.hi, i64, at));
     b.SetInsertPoint(at);
     llvm::Value* lo = bound(0, "assay.lo");
     llvm::Value* hi = bound(1, "assay.hi");
+    const auto gaps = load_gaps(b);
     llvm::Value* touches = nullptr;
     for (auto [rlo, rhi] : expanded) {
       llvm::Value* after_lo = b.CreateICmpUGT(rhi, lo);
       llvm::Value* before_hi = b.CreateICmpULT(rlo, hi);
+      // Inside the bounds but in a gap, it meets nothing either.
+      llvm::Value* outside_gaps = b.CreateNot(in_a_gap(b, gaps, rlo, rhi));
       llvm::Value* overlaps = b.CreateAnd(after_lo, before_hi);
+      overlaps = b.CreateAnd(overlaps, outside_gaps);
       touches = touches ? b.CreateOr(touches, overlaps) : overlaps;
     }
     touches->setName("assay.loop.touches");
@@ -358,20 +393,21 @@ class Instrumenter {
     llvm::Value* n = b.CreateZExtOrTrunc(size, b.getInt64Ty());
     if (guard_) {
       auto* i64 = b.getInt64Ty();
-      auto bound = [&](unsigned index, const char* name) {
-        llvm::Value* at = b.CreateConstInBoundsGEP2_32(llvm::ArrayType::get(i64, 2), bounds_, 0, index);
-        llvm::LoadInst* v = b.CreateAlignedLoad(i64, at, llvm::Align(8), name);
-        v->setAtomic(llvm::AtomicOrdering::Monotonic);
-        return v;
-      };
+      auto bound = [&](unsigned index, const char* name) { return load_word(b, bounds_, 2, index, name); };
       llvm::Value* lo = bound(0, "assay.lo");
       llvm::Value* hi = bound(1, "assay.hi");
       llvm::Value* a = b.CreatePtrToInt(p, i64);
-      llvm::Value* after_lo = b.CreateICmpUGT(b.CreateAdd(a, n), lo);
+      llvm::Value* end = b.CreateAdd(a, n);
+      llvm::Value* after_lo = b.CreateICmpUGT(end, lo);
       llvm::Value* before_hi = b.CreateICmpULT(a, hi);
       llvm::Value* overlaps = b.CreateAnd(after_lo, before_hi, "assay.overlaps");
       llvm::MDNode* rarely = llvm::MDBuilder(ctx_).createBranchWeights(1, 1000);
       llvm::Instruction* then = llvm::SplitBlockAndInsertIfThen(overlaps, &before, false, rarely);
+      b.SetInsertPoint(then);
+      // Inside the bounds: an access inside one of the runtime's gaps meets no
+      // range in flight and no window either.
+      llvm::Value* in_gap = in_a_gap(b, load_gaps(b), a, end);
+      then = llvm::SplitBlockAndInsertIfThen(b.CreateNot(in_gap, "assay.outside.gaps"), then, false);
       b.SetInsertPoint(then);
       const unsigned k = writes(kind) ? 3 : 0;
       auto run = [&](unsigned index, const char* name) {
@@ -383,7 +419,6 @@ class Instrumenter {
       llvm::Value* run_lo = run(0, "assay.run.lo").second;
       auto [hi_at, run_hi] = run(1, "assay.run.hi");
       llvm::Value* limit = run(2, "assay.run.limit").second;
-      llvm::Value* end = b.CreateAdd(a, n);
       llvm::Value* from_run = b.CreateICmpUGE(a, run_lo);
       llvm::Value* to_end = b.CreateICmpULE(a, run_hi);
       llvm::Value* inside = b.CreateAnd(from_run, to_end);
@@ -481,6 +516,7 @@ class Instrumenter {
   unsigned versioned_ = 0;
   llvm::Constant* bounds_ = nullptr;
   llvm::Constant* runs_ = nullptr;
+  llvm::Constant* gaps_ = nullptr;
   std::unique_ptr<assay::stat::InFlight> in_flight_;
   llvm::FunctionCallee access_, string_;
   Counts counts_;

@@ -13,6 +13,7 @@ interpose::Checker make_checker() {
   register_hooks(c.hooks);
   c.lifecycle.before_finalize = [](const Call&) noexcept { write_stats(interpose::world_rank()); };
   c.lifecycle.enter_call = note_call;
+  c.lifecycle.leave_call = publish_gaps;
   c.lifecycle.after_init = [](const Call&, int provided) noexcept { thread_level(provided); };
   return c;
 }

@@ -3,8 +3,9 @@
 // address, size and kind; the call's return address carries the access's
 // debug location. The pass inlines a guard before each call (plugin.cpp):
 // the call is made only when the access overlaps __assay_llvm_bounds, the
-// smallest interval holding every range in flight, so most accesses never
-// get here. Here, first: no range in flight and no window memory (relaxed
+// smallest interval holding every range in flight, and lies in none of the
+// gaps inside it (__assay_llvm_gaps), so most accesses never get here.
+// Here, first: no range in flight and no window memory (relaxed
 // atomic loads).
 #include "runtime.hpp"
 
@@ -34,6 +35,35 @@ std::atomic<std::uint64_t> checks{0}, slow_checks{0};
 // the runtime to the program's copy, whose accesses would re-enter the check
 // and wait for the lock this thread holds.
 thread_local bool checking = false;
+
+// The gaps (__assay_llvm_gaps): closed by every change of the set, published
+// again when the MPI call that made it leaves; the address of the last access
+// that reached the runtime and met nothing keeps its gap in slot 0. Guarded by
+// state().m (the flag is read without it, by the leaving thread).
+constexpr std::size_t gap_slots = 3;
+// Above this many segments the widest gaps are not searched (a scan per MPI
+// call that changes the set); the gap around the last miss still is (O(log n)).
+constexpr std::size_t gap_scan_segments = 1024;
+std::atomic<bool> gaps_stale{false};
+std::uintptr_t last_miss = 0;
+bool have_miss = false;
+
+void close_gaps() {
+  for (std::size_t k = 0; k < gap_slots; ++k) {
+    __assay_llvm_gaps[2 * k].store(UINTPTR_MAX, std::memory_order_relaxed);
+    __assay_llvm_gaps[2 * k + 1].store(0, std::memory_order_relaxed);
+  }
+}
+void store_gap(std::size_t k, core::InFlight::Range g) {
+  __assay_llvm_gaps[2 * k].store(g.first, std::memory_order_relaxed);
+  __assay_llvm_gaps[2 * k + 1].store(g.second, std::memory_order_relaxed);
+}
+// The widest range around `at` that no range in flight and no window part meets; {0, 0} when one holds `at`.
+core::InFlight::Range gap_around(const State& s, std::uintptr_t at) {
+  const auto r = s.ranges.gap_at(at), w = window_gap_at(at);
+  if (r.second <= r.first || w.second <= w.first) return {0, 0};
+  return {std::max(r.first, w.first), std::min(r.second, w.second)};
+}
 
 // Access kinds, as the pass numbers them (plugin.cpp).
 enum Kind : std::uint32_t { kLoad = 0, kStore, kAtomic, kCopyRead, kCopyWrite, kSet, kLibRead, kLibWrite };
@@ -102,6 +132,16 @@ void check(std::uintptr_t addr, std::uint64_t size, std::uint32_t kind, std::uin
       findings.push_back(std::move(f));
     }
     if (windows) window_access(addr, size, writes(kind), pc);
+    // Met nothing: until the set changes, the accesses around this one skip the
+    // call inline (slot 0; the widest gaps stay in the others).
+    if (findings.empty() && single_threaded()) {
+      const core::InFlight::Range g = gap_around(s, addr);
+      if (g.second > g.first && g.second - addr >= size) {
+        last_miss = addr;
+        have_miss = true;
+        store_gap(0, g);
+      }
+    }
   }
   for (const core::Finding& f : findings) interpose::report(f);
 }
@@ -120,6 +160,28 @@ void publish_bounds(const State& s) {
   }
   __assay_llvm_bounds[0].store(lo, std::memory_order_relaxed);
   __assay_llvm_bounds[1].store(hi, std::memory_order_relaxed);
+  close_gaps();
+  gaps_stale.store(true, std::memory_order_relaxed);
+}
+
+void publish_gaps() noexcept {
+  if (!gaps_stale.load(std::memory_order_relaxed)) return;
+  State& s = state();
+  std::lock_guard lock(s.m);
+  gaps_stale.store(false, std::memory_order_relaxed);
+  if (!single_threaded()) return;  // stays closed
+  std::vector<core::InFlight::Range> gaps;
+  if (have_miss) {
+    const core::InFlight::Range g = gap_around(s, last_miss);
+    if (g.second > g.first) gaps.push_back(g);
+  }
+  if (s.ranges.segments() <= gap_scan_segments) {
+    std::vector<core::InFlight::Range> covered = s.ranges.covered();
+    for (const auto& part : window_parts()) covered.push_back(part);
+    for (const auto& g : core::widest_gaps(std::move(covered), gap_slots))
+      if (gaps.size() < gap_slots && std::find(gaps.begin(), gaps.end(), g) == gaps.end()) gaps.push_back(g);
+  }
+  for (std::size_t k = 0; k < gaps.size(); ++k) store_gap(k, gaps[k]);
 }
 
 State& state() {
@@ -232,6 +294,9 @@ void write_stats(int rank) {
 // has a + n > lo and a < hi. Two 8-byte words, read by relaxed (monotonic) loads.
 static_assert(sizeof(std::atomic<std::uintptr_t>) == 8 && std::atomic<std::uintptr_t>::is_always_lock_free);
 __attribute__((visibility("default"))) std::atomic<std::uintptr_t> __assay_llvm_bounds[2] = {};
+// Closed (no access is at or above UINTPTR_MAX and ends at or below 0) until published.
+__attribute__((visibility("default"))) std::atomic<std::uintptr_t> __assay_llvm_gaps[6] = {UINTPTR_MAX, 0, UINTPTR_MAX, 0,
+                                                                                           UINTPTR_MAX, 0};
 // Closed: no address is at or above UINTPTR_MAX and at or below 0.
 __attribute__((visibility("default"))) std::atomic<std::uintptr_t> __assay_llvm_runs[6] = {UINTPTR_MAX, 0, 0, UINTPTR_MAX, 0, 0};
 

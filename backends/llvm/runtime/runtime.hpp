@@ -82,8 +82,16 @@ void complete_request(State& s, std::uint64_t request, const MPI_Request* at);
 void rma_completed(MPI_Win win, int target);
 
 // Stores __assay_llvm_bounds: the hull of the ranges in flight and of the
-// windows' memory. Call with state().m held.
+// windows' memory; closes the gaps (a new range may lie in one) until the
+// MPI call that changed the set leaves (publish_gaps). Call with state().m held.
 void publish_bounds(const State& s);
+// When an MPI call that changed the set leaves (lifecycle leave_call): stores
+// __assay_llvm_gaps, ranges that no range in flight and no window memory meets
+// (the gap around the last access that reached the runtime and met nothing,
+// then the widest). check() updates slot 0 itself after such an access. Only
+// in a single-threaded program: another thread could read a gap half stored.
+// Takes the lock.
+void publish_gaps() noexcept;
 
 // Target side (target.cpp): window memory on this rank and the owner's own
 // accesses to it, checked against the origins' operations at MPI_Win_free.
@@ -99,6 +107,11 @@ struct WindowCache {
 extern thread_local WindowCache window_cache;
 extern std::atomic<std::uint64_t> generation;
 std::pair<std::uintptr_t, std::uintptr_t> window_hull();  // state().m held
+// Every window part on this rank, and the widest range around `at` that none
+// meets ({0, 0} when one holds `at`); state().m held.
+std::vector<core::InFlight::Range> window_parts();
+core::InFlight::Range window_gap_at(std::uintptr_t at);
+bool single_threaded();  // MPI_THREAD_SINGLE: the inline code may read several words as one
 // An instrumented access; records it if it hits window memory. state().m held.
 // `op`: the MPI call whose buffer it is (nullptr: a load or store of the program).
 void window_access(std::uintptr_t addr, std::uint64_t size, bool write, std::uintptr_t pc, const char* op = nullptr);
@@ -117,6 +130,9 @@ void write_stats(int rank);                     // runtime.cpp
 extern "C" {
 // The bounds of the ranges in flight, read by the pass's inline guard (runtime.cpp).
 extern std::atomic<std::uintptr_t> __assay_llvm_bounds[2];
+// Up to three gaps inside the bounds, {lo, hi} each ({UINTPTR_MAX, 0}: none):
+// an access inside one meets no range in flight and no window (runtime.cpp).
+extern std::atomic<std::uintptr_t> __assay_llvm_gaps[6];
 // The open window runs the inline code grows: {lo, hi, limit} for reads, then
 // for writes (target.cpp).
 extern std::atomic<std::uintptr_t> __assay_llvm_runs[6];

@@ -617,6 +617,26 @@ std::pair<std::uintptr_t, std::uintptr_t> window_hull() {
   return {m.begin()->first, hi};
 }
 
+std::vector<core::InFlight::Range> window_parts() {
+  std::vector<core::InFlight::Range> out;
+  for (const auto& [base, w] : target().memory) out.emplace_back(base, base + target().windows.at(w).size);
+  return out;
+}
+
+core::InFlight::Range window_gap_at(std::uintptr_t at) {
+  // Every part (few): parts of different windows may overlap.
+  std::uintptr_t lo = 0, hi = UINTPTR_MAX;
+  for (const auto& [base, w] : target().memory) {
+    const std::uintptr_t end = base + target().windows.at(w).size;
+    if (base <= at && at < end) return {0, 0};
+    if (end <= at) lo = std::max(lo, end);
+    else hi = std::min(hi, base);
+  }
+  return {lo, hi};
+}
+
+bool single_threaded() { return single_thread; }
+
 void window_access(std::uintptr_t addr, std::uint64_t size, bool write, std::uintptr_t pc, const char* op) {
   Target& t = target();
   if (size == 0) return;

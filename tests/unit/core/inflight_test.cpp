@@ -123,6 +123,28 @@ TEST(InFlight, AgreesWithAByteMap) {
         break;
       }
     ASSERT_EQ(s.first_covered(qlo), covered) << "step " << step;
+    // The gap around the query: no byte of it covered, its ends covered or the ends of memory.
+    const InFlight::Range gap = s.gap_at(qlo);
+    if (!bytes[qlo].empty()) {
+      ASSERT_EQ(gap, (InFlight::Range{0, 0})) << "step " << step;
+    } else {
+      std::uintptr_t lo = qlo, hi = qlo + 1;
+      while (lo > 0 && bytes[lo - 1].empty()) --lo;
+      while (hi < 256 && bytes[hi].empty()) ++hi;
+      ASSERT_EQ(gap, (InFlight::Range{lo, hi == 256 ? UINTPTR_MAX : hi})) << "step " << step;
+    }
+    // The covered bytes as disjoint ranges, ascending, never touching.
+    std::vector<InFlight::Range> want_covered;
+    for (std::uintptr_t b = 0; b < 256; ++b)
+      if (!bytes[b].empty()) {
+        if (!want_covered.empty() && want_covered.back().second == b) ++want_covered.back().second;
+        else want_covered.emplace_back(b, b + 1);
+      }
+    ASSERT_EQ(s.covered(), want_covered) << "step " << step;
+    // Segments are canonical: one per maximal run of bytes covered by the same operations.
+    std::size_t runs = 0;
+    for (std::uintptr_t b = 0; b < 256; ++b) runs += !bytes[b].empty() && (b == 0 || bytes[b - 1] != bytes[b]);
+    ASSERT_EQ(s.segments(), runs) << "step " << step;
   }
   // Segments never outnumber the boundaries of live ranges.
   for (InFlight::Op op : std::set<InFlight::Op>(live)) s.remove(op);
@@ -136,6 +158,32 @@ TEST(InFlight, ManyRangesStayShallow) {
   EXPECT_EQ(s.segments(), 100000u);
   EXPECT_EQ(s.overlapping(16 * 5000 + 7, 16 * 5000 + 9), Ops{5000});
   EXPECT_EQ(s.overlapping(16 * 5000 + 8, 16 * 5001), Ops{});
+}
+
+TEST(InFlight, GapAroundAnAccessBetweenRangesFarApart) {
+  InFlight s;  // a result buffer on the stack, an origin buffer on the heap
+  s.add(1, 0x1000, 0x1008);
+  s.add(2, 0x7ff000, 0x7ff008);
+  EXPECT_EQ(s.gap_at(0x5000), (InFlight::Range{0x1008, 0x7ff000}));
+  EXPECT_EQ(s.gap_at(0x1008), (InFlight::Range{0x1008, 0x7ff000}));  // right after the first
+  EXPECT_EQ(s.gap_at(0x1007), (InFlight::Range{0, 0}));              // its last byte
+  EXPECT_EQ(s.gap_at(0x10), (InFlight::Range{0, 0x1000}));           // before every range
+  EXPECT_EQ(s.gap_at(0x800000), (InFlight::Range{0x7ff008, UINTPTR_MAX}));
+  s.remove(2);
+  EXPECT_EQ(s.gap_at(0x5000), (InFlight::Range{0x1008, UINTPTR_MAX}));
+}
+
+TEST(InFlight, WidestGapsBetweenRanges) {
+  using Ranges = std::vector<InFlight::Range>;
+  EXPECT_EQ(widest_gaps({}, 3), Ranges{});
+  EXPECT_EQ(widest_gaps({{10, 20}}, 3), Ranges{});  // no gap inside one range
+  // Any order; overlapping and touching ranges merge; widest first; at most `count`.
+  const Ranges covered{{500, 600}, {10, 20}, {15, 30}, {30, 40}, {1000, 1001}, {45, 50}};
+  EXPECT_EQ(widest_gaps(covered, 3), (Ranges{{50, 500}, {600, 1000}, {40, 45}}));
+  EXPECT_EQ(widest_gaps(covered, 1), (Ranges{{50, 500}}));
+  EXPECT_EQ(widest_gaps(covered, 0), Ranges{});
+  // A range inside another leaves no gap.
+  EXPECT_EQ(widest_gaps({{0, 100}, {10, 20}, {200, 300}}, 3), (Ranges{{100, 200}}));
 }
 
 }  // namespace

@@ -15,6 +15,10 @@ void scale(double *y, const double *x, long n) {
   // CHECK: call void @__assay_llvm_access
   // HOIST-LABEL: define{{.*}} void @scale
   // HOIST: load atomic i64, i64* getelementptr inbounds ([2 x i64], [2 x i64]* @__assay_llvm_bounds, i32 0, i32 0) monotonic
+  // A range inside the bounds but inside one of the runtime's gaps meets nothing either.
+  // HOIST: load atomic i64, i64* getelementptr inbounds ([6 x i64], [6 x i64]* @__assay_llvm_gaps, i32 0, i32 0) monotonic
+  // HOIST: load atomic i64, i64* getelementptr inbounds ([6 x i64], [6 x i64]* @__assay_llvm_gaps, i32 0, i32 5) monotonic
+  // HOIST: xor i1 {{%.*}}, true
   // HOIST: br i1 %assay.loop.touches, label %[[CHECKED:[^,]*]], label %[[UNCHECKED:[^,]*]], {{.*}}!prof ![[RARELY:[0-9]+]]
   // The copy: the loop's loads and stores, no guard, no call.
   // HOIST: [[UNCHECKED]]:

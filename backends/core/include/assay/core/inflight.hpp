@@ -46,6 +46,13 @@ class InFlight {
   }
   // The ranges `op` was added over, merged.
   std::vector<Range> ranges_of(Op op) const;
+  // The bytes some range covers, as disjoint ranges in ascending order (touching
+  // segments merged). O(segments).
+  std::vector<Range> covered() const;
+  // The widest range holding `at` that no range meets: from the end of the last
+  // range before it (0 when none) to the start of the next (UINTPTR_MAX when
+  // none); {0, 0} when a range covers `at`. O(log n), allocates nothing.
+  Range gap_at(std::uintptr_t at) const;
 
  private:
   struct Segment {
@@ -62,5 +69,11 @@ class InFlight {
   Map segments_;
   std::unordered_map<Op, std::vector<Range>> ranges_;
 };
+
+// The `count` widest gaps between the ranges of `covered` (any order;
+// overlapping or touching ones merge), widest first: the bytes strictly between
+// two ranges that none of them covers. The llvm backend exports a few beside the
+// bounds, so that an access between ranges far apart skips its runtime.
+std::vector<InFlight::Range> widest_gaps(std::vector<InFlight::Range> covered, std::size_t count);
 
 }  // namespace assay::core
