@@ -55,6 +55,10 @@ struct ag_shadow {
    * ended the old data, for AG_K_UNUSED findings); else null, 0. */
   const char* end_op;
   ag_addr end_pc;
+  /* Asked when a load meets unread received bytes: 0 = the load is not the
+   * program reading them (the allocator inside free), they stay unread.
+   * Null: every load counts. */
+  int (*reads_count)(void* ctx);
 };
 
 void ag_shadow_init(ag_shadow* s, void* (*alloc)(unsigned long), void (*dealloc)(void*), ag_report_fn report,
