@@ -137,7 +137,7 @@ int ag_shadow_protect(ag_shadow* s, ag_addr lo, unsigned long len, int mode, con
 int ag_shadow_unprotect(ag_shadow* s, ag_addr lo, unsigned long len) {
   unsigned long i = lower_bound(s, lo), found = s->n;
   for (; i < s->n && s->r[i].lo == lo; ++i)
-    if (s->r[i].hi == lo + len) found = i; /* the most recent: the last */
+    if (s->r[i].hi == lo + len && s->r[i].mode != AG_RECV) found = i; /* the most recent: the last */
   if (found == s->n) return 0;
   ag_range* r = &s->r[found];
   ag_addr hi = r->hi;
