@@ -53,7 +53,7 @@ std::string body(const std::string& sync, const Remote& r, const Own& o, int slo
         open1 = o.rma ? "MPI_Win_post(peer, 0, win);\nMPI_Win_start(peer, 0, win);" : "MPI_Win_post(peer, 0, win);";
         close1 = o.rma ? "MPI_Win_complete(win);\nMPI_Win_wait(win);" : "MPI_Win_wait(win);";
     }
-    std::string code = R"(int window[4] = {0, 0, 0, 0}, value = 1, other = 0;
+    std::string code = R"(int window[4] = {0, 0, 0, 0}, value = 1, other = 0, message = 0;
 MPI_Win win;
 MPI_Win_create(window, sizeof window, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
 )";
@@ -79,7 +79,9 @@ if (rank == 0) {
                   {"OWN", own}, {"CLOSE1", close1}});
     if (sync == "pscw")
         code += "MPI_Group_free(&peer);\nMPI_Group_free(&world);\n";
-    code += "MPI_Win_free(&win);\n(void)value; (void)other;";
+    code += "MPI_Win_free(&win);\n(void)value;\n"
+            "volatile int seen = other + message + window[0] + window[1] + window[2] + window[3]; /* what was received is read */\n"
+            "(void)seen;";
     return code;
 }
 
@@ -94,11 +96,11 @@ std::vector<Case> cases()
         {"put", "puts from", "MPI_Put(${AT}, 1, MPI_INT, 0, 0, 1, MPI_INT, win); // @own", "", false, true},
         {"get", "gets into", "MPI_Get(${AT}, 1, MPI_INT, 0, 0, 1, MPI_INT, win); // @own", "", true, true},
         {"send", "sends (MPI_Send) from", "MPI_Send(${AT}, 1, MPI_INT, 0, 0, MPI_COMM_WORLD); // @own",
-         "MPI_Recv(&other, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);", false, false},
+         "MPI_Recv(&message, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);", false, false},
         {"isend", "sends (MPI_Isend) from",
          "MPI_Request req;\nMPI_Isend(${AT}, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &req); // @own\n"
          "MPI_Wait(&req, MPI_STATUS_IGNORE);",
-         "MPI_Recv(&other, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);", false, false},
+         "MPI_Recv(&message, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);", false, false},
         {"recv", "receives (MPI_Recv) into",
          "MPI_Recv(${AT}, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); // @own",
          "MPI_Send(&value, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);", true, false},

@@ -400,6 +400,32 @@ static Bool inside_free(ThreadId tid) {
   return False;
 }
 
+/* Loads inside free() are the allocator's, not the program reading received
+ * data: glibc's free reads a small block's tcache key field (bytes 8-15) to
+ * catch double frees, which made those bytes count as read, so received data
+ * freed unread there went unreported. Whether a load instruction runs inside
+ * free is decided by one stack walk per instruction address and kept (a
+ * direct-mapped cache; a collision only walks again), and only for loads
+ * that meet unread received bytes (the shadow asks through reads_count). */
+#define FREE_IPS 1024
+static struct {
+  Addr ip;
+  Bool inside;
+} free_ips[FREE_IPS];
+static Bool load_inside_free(ThreadId tid, Addr ip) {
+  UWord h = (ip >> 1) % FREE_IPS;
+  if (free_ips[h].ip != ip || ip == 0) {
+    free_ips[h].ip = ip;
+    free_ips[h].inside = inside_free(tid);
+  }
+  return free_ips[h].inside;
+}
+static int load_reads_count(void* ctx) {
+  (void)ctx;
+  ThreadId tid = VG_(get_running_tid)();
+  return tid == VG_INVALID_THREADID || !load_inside_free(tid, access_ip);
+}
+
 /* The slow path: the access may touch a protected range. */
 static void check(Addr a, SizeT size, Bool is_write, Addr ip) {
   if (!ag_shadow_maybe(&sh, a, size)) return;
@@ -569,6 +595,7 @@ static void ag_post_clo_init(void) {
     seen_mpi[i] = False;
   }
   ag_shadow_init(&sh, ag_alloc, ag_dealloc, report, NULL);
+  sh.reads_count = load_reads_count;
 }
 
 static void ag_fini(Int exitcode) {

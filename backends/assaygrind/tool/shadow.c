@@ -24,6 +24,7 @@ void ag_shadow_init(ag_shadow* s, void* (*alloc)(unsigned long), void (*dealloc)
   s->ctx = ctx;
   s->end_op = 0;
   s->end_pc = 0;
+  s->reads_count = 0;
 }
 
 /* The first range with lo >= x (ranges are sorted by lo): binary search. */
@@ -136,7 +137,7 @@ int ag_shadow_protect(ag_shadow* s, ag_addr lo, unsigned long len, int mode, con
 int ag_shadow_unprotect(ag_shadow* s, ag_addr lo, unsigned long len) {
   unsigned long i = lower_bound(s, lo), found = s->n;
   for (; i < s->n && s->r[i].lo == lo; ++i)
-    if (s->r[i].hi == lo + len) found = i; /* the most recent: the last */
+    if (s->r[i].hi == lo + len && s->r[i].mode != AG_RECV) found = i; /* the most recent: the last */
   if (found == s->n) return 0;
   ag_range* r = &s->r[found];
   ag_addr hi = r->hi;
@@ -157,11 +158,14 @@ void ag_shadow_access(ag_shadow* s, ag_addr a, unsigned long size, int is_write,
     if (!overlaps(r, a, end)) continue;
     if (r->mode == AG_RECV) {
       ag_addr from = a > r->lo ? a : r->lo, to = end < r->hi ? end : r->hi;
-      int fresh_store = 0;
+      int fresh_store = 0, reads = -1; /* reads: asked once, at the first unread byte */
       for (ag_addr p = from; p < to; ++p) {
         unsigned char* b = &r->bytes[p - r->lo];
         if (*b != AG_B_FRESH) continue;
-        if (!is_write) *b = AG_B_READ;
+        if (!is_write) {
+          if (reads < 0) reads = !s->reads_count || s->reads_count(s->ctx);
+          if (reads) *b = AG_B_READ;
+        }
         else if (checked) *b = AG_B_OVERWRITTEN, fresh_store = 1;
       }
       if (fresh_store) report(s, r, AG_K_WBR, a, size, 1);

@@ -55,6 +55,10 @@ struct ag_shadow {
    * ended the old data, for AG_K_UNUSED findings); else null, 0. */
   const char* end_op;
   ag_addr end_pc;
+  /* Asked when a load meets unread received bytes: 0 = the load is not the
+   * program reading them (the allocator inside free), they stay unread.
+   * Null: every load counts. */
+  int (*reads_count)(void* ctx);
 };
 
 void ag_shadow_init(ag_shadow* s, void* (*alloc)(unsigned long), void (*dealloc)(void*), ag_report_fn report,
@@ -71,8 +75,12 @@ static inline int ag_shadow_maybe(const ag_shadow* s, ag_addr a, unsigned long s
 int ag_shadow_protect(ag_shadow* s, ag_addr lo, unsigned long len, int mode, const char* cls, const char* op,
                       ag_addr pc);
 
-/* Removes the most recent range with exactly these bounds (a received one is
- * checked for unused bytes). Returns 1 if one was removed, else 0. */
+/* Removes the most recent range with exactly these bounds that is not a
+ * received one: received data ends by what replaces or frees it (a new
+ * protection, a store inside free, the stack popped, MPI_Finalize), never by
+ * the end of an operation, which may have the same bounds (a receive into the
+ * origin buffer of a pending Get: the Get's range must end at the fence, not
+ * the received one). Returns 1 if one was removed, else 0. */
 int ag_shadow_unprotect(ag_shadow* s, ag_addr lo, unsigned long len);
 
 /* The program accesses [a, a + size). checked = 0: the access is MPI's own

@@ -7,6 +7,8 @@
 // NOTE: MPI-3.1 5.1: all processes of the communicator must call a collective; MPI may let some return before the others call it (a small Bcast or Scatter at the root, a Reduce at a leaf), so the program completes natively, and a checker must report instead of waiting for the missing call.
 #include <mpi.h>
 
+static volatile int sink; /* received values are loaded here: read, nothing decided on them */
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -21,6 +23,7 @@ int main(int argc, char **argv)
         MPI_Recv(&token, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     }
 
+    sink = token; /* what the rank received is read */
     MPI_Finalize();
     return 0;
 }

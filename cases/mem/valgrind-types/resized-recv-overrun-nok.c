@@ -7,6 +7,8 @@
 #include <mpi.h>
 #include <stdlib.h>
 
+static volatile char sink; /* every byte of the block is loaded here: received data is read, nothing decided on it */
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -19,8 +21,11 @@ int main(int argc, char **argv)
         int out[2] = {7, 8};
         MPI_Send(out, 2, MPI_INT, 1, 0, MPI_COMM_WORLD);
     } else if (rank == 1) {
-        char *block = malloc(14);
+        const size_t size = 14;
+        char *block = malloc(size);
         MPI_Recv(block, 2, spaced, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); // @recv
+        for (size_t i = 0; i < size; i++)
+            sink = block[i];
         free(block);
     }
     MPI_Type_free(&spaced);

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+static volatile int sink; /* received values are loaded here: read, nothing decided on them */
+
 static int *incoming; /* the receive buffer, reached through this global */
 
 __attribute__((noinline)) static int peek(void)
@@ -27,6 +29,8 @@ int main(int argc, char **argv)
         MPI_Request req;
         MPI_Irecv(incoming, 4, MPI_INT, 0, 0, MPI_COMM_WORLD, &req); // @irecv
         MPI_Wait(&req, MPI_STATUS_IGNORE);
+        for (int i = 0; i < 4; i++)
+            sink = incoming[i];
         int third = peek();
         printf("third %d\n", third);
     }

@@ -6,6 +6,8 @@
 // NOTE: MPI-3.1 §3.7.2: the receive buffer must not be accessed until the receive completes. Only the loop's last iteration touches it.
 #include <mpi.h>
 
+static volatile int sink; /* received values are loaded here: read, nothing decided on them */
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -22,6 +24,8 @@ int main(int argc, char **argv)
         for (int i = 0; i <= 6; i++)
             data[i] = -1; // @store
         MPI_Wait(&req, MPI_STATUS_IGNORE);
+        for (int i = 6; i < 10; i++)
+            sink = data[i];
     }
 
     MPI_Finalize();

@@ -5,6 +5,8 @@
 #include <mpi.h>
 #include <stdlib.h>
 
+static volatile int sink; /* received values are loaded here: read, nothing decided on them */
+
 struct message {
     int length;
     int *payload;
@@ -28,6 +30,8 @@ int main(int argc, char **argv)
         MPI_Request req;
         MPI_Irecv(m.payload, m.length, MPI_INT, 0, 0, MPI_COMM_WORLD, &req); // @irecv
         MPI_Wait(&req, MPI_STATUS_IGNORE);
+        for (int i = 0; i < m.length; i++)
+            sink = m.payload[i];
         first = m.payload[0]; // @load
     }
     (void)first;

@@ -7,6 +7,8 @@
 #include <mpi.h>
 #include <stdlib.h>
 
+static volatile int sink; /* received values are loaded here: read, nothing decided on them */
+
 struct message {
     int length;
     int *payload;
@@ -31,6 +33,8 @@ int main(int argc, char **argv)
         MPI_Irecv(m.payload, m.length, MPI_INT, 0, 0, MPI_COMM_WORLD, &req); // @irecv
         first = m.payload[0]; // @load
         MPI_Wait(&req, MPI_STATUS_IGNORE);
+        for (int i = 0; i < m.length; i++)
+            sink = m.payload[i];
     }
     (void)first;
 

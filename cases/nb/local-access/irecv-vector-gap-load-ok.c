@@ -4,6 +4,8 @@
 #include <mpi.h>
 #include <stdio.h>
 
+static volatile double sink; /* received values are loaded here: read, nothing decided on them */
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -25,6 +27,8 @@ int main(int argc, char **argv)
         MPI_Irecv(&m[0][1], 1, column, 0, 0, MPI_COMM_WORLD, &req); // @irecv
         double seen = m[2][2]; // @load
         MPI_Wait(&req, MPI_STATUS_IGNORE);
+        for (int i = 0; i < 4; i++)
+            sink = m[i][1];
         printf("seen %g\n", seen);
     }
     MPI_Type_free(&column);

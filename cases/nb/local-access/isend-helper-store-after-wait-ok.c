@@ -4,6 +4,8 @@
 // NOTE: MPI-3.1 §3.7.2: the send buffer of a nonblocking send must not be modified until the send completes (MPI_Wait). The store is in another function.
 #include <mpi.h>
 
+static volatile double sink; /* received values are loaded here: read, nothing decided on them */
+
 __attribute__((noinline)) static void scale(double *v, int n, double by)
 {
     for (int i = 0; i < n; i++)
@@ -26,6 +28,8 @@ int main(int argc, char **argv)
         scale(v, 8, 2.0);
     } else if (rank == 1) {
         MPI_Recv(v, 8, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        for (int i = 0; i < 8; i++)
+            sink = v[i];
     }
 
     MPI_Finalize();

@@ -6,6 +6,8 @@
 // NOTE: MPI-3.1 §3.7.2: the send buffer (count elements from the start) must not be modified until the send completes; the element after it is not part of it.
 #include <mpi.h>
 
+static volatile int sink; /* received values are loaded here: read, nothing decided on them */
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -20,6 +22,8 @@ int main(int argc, char **argv)
         MPI_Wait(&req, MPI_STATUS_IGNORE);
     } else if (rank == 1) {
         MPI_Recv(v, 4, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        for (int i = 0; i < 4; i++)
+            sink = v[i];
     }
 
     MPI_Finalize();

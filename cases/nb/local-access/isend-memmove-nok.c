@@ -7,6 +7,8 @@
 #include <mpi.h>
 #include <string.h>
 
+static volatile int sink; /* received values are loaded here: read, nothing decided on them */
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -21,6 +23,8 @@ int main(int argc, char **argv)
         MPI_Wait(&req, MPI_STATUS_IGNORE);
     } else if (rank == 1) {
         MPI_Recv(v, 8, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        for (int i = 0; i < 8; i++)
+            sink = v[i];
     }
 
     MPI_Finalize();

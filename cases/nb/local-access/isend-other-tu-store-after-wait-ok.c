@@ -4,6 +4,8 @@
 // SOURCES: ../../support/buffer_helpers.c
 #include <mpi.h>
 
+static volatile double sink; /* received values are loaded here: read, nothing decided on them */
+
 void helper_scale(double *v, int n, double by); /* cases/support/buffer_helpers.c: stores v[0..n) */
 
 int main(int argc, char **argv)
@@ -22,6 +24,8 @@ int main(int argc, char **argv)
         helper_scale(v, 8, 2.0);
     } else if (rank == 1) {
         MPI_Recv(v, 8, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        for (int i = 0; i < 8; i++)
+            sink = v[i];
     }
 
     MPI_Finalize();

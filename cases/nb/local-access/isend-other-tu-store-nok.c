@@ -7,6 +7,8 @@
 // NOTE: MPI-3.1 §3.7.2: the send buffer of a nonblocking send must not be modified until the send completes. The store is in cases/support/buffer_helpers.c, compiled apart from every MPI call.
 #include <mpi.h>
 
+static volatile double sink; /* received values are loaded here: read, nothing decided on them */
+
 void helper_scale(double *v, int n, double by); /* cases/support/buffer_helpers.c: stores v[0..n) */
 
 int main(int argc, char **argv)
@@ -25,6 +27,8 @@ int main(int argc, char **argv)
         MPI_Wait(&req, MPI_STATUS_IGNORE);
     } else if (rank == 1) {
         MPI_Recv(v, 8, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        for (int i = 0; i < 8; i++)
+            sink = v[i];
     }
 
     MPI_Finalize();

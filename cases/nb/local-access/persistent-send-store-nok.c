@@ -6,6 +6,8 @@
 // NOTE: MPI-3.1 §3.9: a started persistent send is a nonblocking send (§3.7.2): its buffer must not be modified until it completes.
 #include <mpi.h>
 
+static volatile int sink; /* received values are loaded here: read, nothing decided on them */
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -23,8 +25,11 @@ int main(int argc, char **argv)
         }
         MPI_Request_free(&req);
     } else if (rank == 1) {
-        for (int step = 0; step < 2; step++)
+        for (int step = 0; step < 2; step++) {
             MPI_Recv(buf, 4, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            for (int i = 0; i < 4; i++)
+                sink = buf[i];
+        }
     }
 
     MPI_Finalize();

@@ -13,7 +13,7 @@ int main(int argc, char **argv)
     const int left = rank > 0 ? rank - 1 : MPI_PROC_NULL;
     const int right = rank < size - 1 ? rank + 1 : MPI_PROC_NULL;
 
-    int mine = rank, from_left = -1, from_right = -1;
+    int mine = rank, from_left = -1, from_right = -1, seen = 0;
     for (int step = 0; step < 10; step++) {
         MPI_Request reqs[4];
         MPI_Irecv(&from_left, 1, MPI_INT, left, 0, MPI_COMM_WORLD, &reqs[0]); // @recv-left
@@ -21,9 +21,10 @@ int main(int argc, char **argv)
         MPI_Isend(&mine, 1, MPI_INT, right, 0, MPI_COMM_WORLD, &reqs[2]); // @send-right
         MPI_Isend(&mine, 1, MPI_INT, left, 0, MPI_COMM_WORLD, &reqs[3]);
         MPI_Waitall(4, reqs, MPI_STATUSES_IGNORE);
+        seen += from_left + from_right; /* each step reads what it received */
         mine += 1;
     }
-    printf("rank %d: %d %d\n", rank, from_left, from_right);
+    printf("rank %d: %d %d (%d)\n", rank, from_left, from_right, seen);
 
     MPI_Finalize();
     return 0;

@@ -17,7 +17,8 @@ int main(int argc, char **argv)
         MPI_Request request;
         MPI_Irecv(data, 4, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, &request);
         MPI_Wait(&request, MPI_STATUS_IGNORE);
-        failed = data[3] != 4.0;
+        for (int i = 0; i < 4; i++)
+            failed |= data[i] != i + 1.0;
     }
     MPI_Finalize();
     return failed;

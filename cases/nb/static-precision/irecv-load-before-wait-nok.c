@@ -20,6 +20,8 @@ int main(int argc, char **argv)
         MPI_Irecv(data, 4, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, &request); // @irecv
         early = data[3];                                                // @load
         MPI_Wait(&request, MPI_STATUS_IGNORE);
+        for (int i = 0; i < 4; i++)
+            early += data[i];
     }
     (void)early;
     MPI_Finalize();

@@ -22,7 +22,9 @@ int main(int argc, char **argv)
         MPI_Irecv(incoming, 4, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, &request);
         scratch[0] = 1.0;
         MPI_Wait(&request, MPI_STATUS_IGNORE);
-        failed = incoming[3] != 3.0 || scratch[0] != 1.0;
+        for (int i = 0; i < 4; i++)
+            failed |= incoming[i] != i;
+        failed |= scratch[0] != 1.0;
     }
     free(scratch);
     free(incoming);

@@ -25,7 +25,7 @@ int main(int argc, char **argv)
         MPI_Irecv(m.payload, 2, MPI_INT, 0, 0, MPI_COMM_WORLD, &request);
         m.header = 2;
         MPI_Wait(&request, MPI_STATUS_IGNORE);
-        failed = m.header != 2 || m.payload[1] != 5;
+        failed = m.header != 2 || m.payload[0] != 4 || m.payload[1] != 5;
     }
     MPI_Finalize();
     return failed;

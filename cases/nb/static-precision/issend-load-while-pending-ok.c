@@ -20,7 +20,7 @@ int main(int argc, char **argv)
         failed = checksum != 6;
     } else if (rank == 1) {
         MPI_Recv(data, 3, MPI_SHORT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        failed = data[2] != 3;
+        failed = data[0] != 1 || data[1] != 2 || data[2] != 3;
     }
     MPI_Finalize();
     return failed;

@@ -16,7 +16,7 @@ int main(int argc, char **argv)
         if (rank == 2) MPI_Recv(&go, 1, MPI_INT, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         MPI_Send(&rank, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
     }
-    const int failed = rank == 0 && (got[0] != 1 || got[1] != 2);
+    const int failed = (rank == 0 && (got[0] != 1 || got[1] != 2)) || (rank == 2 && go != 1);
     MPI_Finalize();
     return failed;
 }

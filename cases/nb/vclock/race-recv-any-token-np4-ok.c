@@ -17,7 +17,7 @@ int main(int argc, char **argv)
         MPI_Recv(&token, 1, MPI_INT, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         MPI_Send(&rank, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
     }
-    const int failed = rank == 0 && (got[0] != 1 || got[1] != 2 || got[2] != 3);
+    const int failed = (rank == 0 && (got[0] != 1 || got[1] != 2 || got[2] != 3)) || (rank != 0 && token != 1);
     MPI_Finalize();
     return failed;
 }

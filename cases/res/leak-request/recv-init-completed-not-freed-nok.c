@@ -6,6 +6,8 @@
 // NOTE: MPI-3.1 3.9: a persistent request stays allocated when its communication completes (it becomes inactive); only MPI_Request_free deallocates it, and every request must be freed before MPI_Finalize.
 #include <mpi.h>
 
+static volatile int sink; /* received values are loaded here: read, nothing decided on them */
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -23,6 +25,7 @@ int main(int argc, char **argv)
         MPI_Send(&value, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
     }
 
+    sink = value; /* what rank 0 received is read */
     MPI_Finalize();
     return 0;
 }

@@ -6,6 +6,8 @@
 // NOTE: MPI-3.1 3.9: a persistent request stays allocated when its communication completes (it becomes inactive); only MPI_Request_free deallocates it, and every request must be freed before MPI_Finalize.
 #include <mpi.h>
 
+static volatile int sink; /* received values are loaded here: read, nothing decided on them */
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -22,8 +24,10 @@ int main(int argc, char **argv)
         }
 
     } else if (rank == 1) {
-        for (int i = 0; i < 2; i++)
+        for (int i = 0; i < 2; i++) {
             MPI_Recv(&value, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            sink = value; /* each message is read */
+        }
     }
 
     MPI_Finalize();

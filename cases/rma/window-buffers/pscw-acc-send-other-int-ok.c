@@ -13,7 +13,7 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     int errors = 0;
 
-    int window[4] = {0, 0, 0, 0}, value = 1, other = 0;
+    int window[4] = {0, 0, 0, 0}, value = 1, other = 0, message = 0;
     MPI_Win win;
     MPI_Win_create(window, sizeof window, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
     MPI_Group world, peer;
@@ -24,7 +24,7 @@ int main(int argc, char **argv)
     if (rank == 0) {
         MPI_Win_start(peer, 0, win);
         MPI_Accumulate(&value, 1, MPI_INT, 1, 1, 1, MPI_INT, MPI_SUM, win); // @remote
-        MPI_Recv(&other, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Recv(&message, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         MPI_Win_complete(win);
     } else if (rank == 1) {
         MPI_Win_post(peer, 0, win);
@@ -34,7 +34,9 @@ int main(int argc, char **argv)
     MPI_Group_free(&peer);
     MPI_Group_free(&world);
     MPI_Win_free(&win);
-    (void)value; (void)other;
+    (void)value;
+    volatile int seen = other + message + window[0] + window[1] + window[2] + window[3]; /* what was received is read */
+    (void)seen;
 
     MPI_Finalize();
     return errors != 0;
