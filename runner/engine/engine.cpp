@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <unistd.h>
@@ -50,6 +51,16 @@ struct BackendOnMpi {
     return backend->kind != BackendKind::static_analysis || config->custom_build;
   }
 };
+
+// Whether a journal's result still stands for this run, so a resume skips it:
+// the same case source, the same backend manifest and, when it builds, the same
+// build (compile command and the backend's build inputs: its sources). A tool
+// failure (TF) is never final: the tool may be installed or fixed since, the
+// launcher or the cluster may work again.
+bool still_valid(const json& record, const Case& c, const Backend& b, const std::optional<BuildSpec>& spec) {
+  return record.value("case_hash", "") == c.content_hash && record.value("manifest_hash", "") == b.manifest_hash &&
+         (!spec || record.value("build_key", "") == spec->key()) && record.value("outcome", "") != "TF";
+}
 
 // One run to do: a case under a backend on an MPI implementation, run index.
 struct Item {
@@ -207,22 +218,21 @@ std::vector<Item> MatrixRun::plan(const JournalContents& existing) {
         }
         for (int r = 1; r <= c->runs; ++r) {
           RunKey key{c->id, b->name, m->name, c->nprocs, r};
+          std::optional<BuildSpec> spec;
+          if (on.missing.empty() && on.builds())
+            spec = make_build_spec(*c, *m, mpi_versions_[m->name], *on.config, on.vars, on.inputs_hash);
           auto it = done.find(key);
-          // A tool failure (TF) is not final: the tool may be installed or fixed since, the
-          // launcher or the cluster may work again. A resume redoes it.
-          if (!opt_.rerun && it != done.end() && it->second.value("case_hash", "") == c->content_hash &&
-              it->second.value("outcome", "") != "TF") {
+          if (!opt_.rerun && it != done.end() && still_valid(it->second, *c, *b, spec)) {
             ++summary_.resumed;
             if (opt_.check) check_record(*c, on, it->second);
             continue;
           }
           Item item{c, &on, r};
-          if (on.missing.empty() && on.builds()) {
-            BuildSpec spec = make_build_spec(*c, *m, mpi_versions_[m->name], *on.config, on.vars, on.inputs_hash);
-            auto& state = builds_[spec.key()];
+          if (spec) {
+            auto& state = builds_[spec->key()];
             if (!state) {
               state = std::make_unique<BuildState>();
-              state->spec = spec;
+              state->spec = *spec;
             }
             item.build = &state->spec;
           }

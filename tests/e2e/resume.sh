@@ -17,6 +17,18 @@ grep -q "results.jsonl:3:" "$work/report" || fail "the torn line is not reported
 grep -q "native/mpich" "$work/report" || fail "report has no column for native on MPICH"
 run "${sel[@]}" > "$work/out2" 2>&1
 grep -q "ran 0 run(s), 2 already in the journal" "$work/out2" || fail "finished runs were recomputed"
+# A result stands only for the backend that produced it: a changed manifest
+# (here a copy of native's whose description changes) reruns every run.
+mkdir -p "$work/backends/plain"
+sed 's/"name": "native"/"name": "plain"/' "$SOURCE/backends/native/backend.json" > "$work/backends/plain/backend.json"
+plain=("${sel[@]}" --backends-dir "$work/backends" --backend plain)
+run "${plain[@]}" > /dev/null 2>&1 || fail "the run with a second manifest failed"
+run "${plain[@]}" > "$work/out-same" 2>&1
+grep -q "ran 0 run(s), 2 already in the journal" "$work/out-same" || { cat "$work/out-same"; fail "an unchanged manifest reran"; }
+sed -i 's/"No checker/"Still no checker/' "$work/backends/plain/backend.json"
+run "${plain[@]}" > "$work/out-changed" 2>&1
+grep -q "ran 2 run(s), 0 already in the journal" "$work/out-changed" ||
+  { cat "$work/out-changed"; fail "a changed manifest resumed its old results"; }
 # A record whose field has the wrong type (valid JSON): run refuses to resume,
 # naming file, line and field, and writes nothing; report skips it with a warning.
 line=$(grep -n '"type":"result"' "$j" | head -1 | cut -d: -f1)
