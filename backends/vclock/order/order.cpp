@@ -11,7 +11,8 @@
 // gives the same final value. C is order-insensitive when all hold:
 //  (a) its buffer is a local variable (alloca) used only by C and by loads in
 //      C's block after C (through casts and constant offsets); its status is
-//      MPI_STATUS_IGNORE (a constant): the program cannot learn the sender;
+//      MPI_STATUS_IGNORE (a null or integer constant pointer, not a global):
+//      the program cannot learn the sender;
 //  (b) L calls nothing else (a call could read the values or re-enter L);
 //  (c) each loaded value flows only through pure integer expressions (casts,
 //      binary operators, icmp, select) whose other operands are constants or
@@ -107,6 +108,15 @@ bool reduction_op(const Instruction& u, const Value* from, Value*& other) {
 }
 
 // A pure integer expression node the received values may flow through.
+// MPI_STATUS_IGNORE: a null pointer (Open MPI) or a small integer cast to a
+// pointer (MPICH's 1). A status in a global variable is not ignored: the
+// program can read the sender there.
+bool status_ignored(const Value* status) {
+  if (isa<ConstantPointerNull>(status)) return true;
+  const auto* e = dyn_cast<ConstantExpr>(status);
+  return e && e->getOpcode() == Instruction::IntToPtr && isa<ConstantInt>(e->getOperand(0));
+}
+
 bool pure_integer(const Instruction& i) {
   if (!i.getType()->isIntegerTy()) return false;  // (d): no floating point, no pointers
   if (const auto* c = dyn_cast<CastInst>(&i)) return c->getSrcTy()->isIntegerTy();
@@ -121,7 +131,7 @@ class Analysis {
   bool order_insensitive(CallInst& call) {
     // (a) the status is MPI_STATUS_IGNORE, the buffer a local variable read
     // only right after the receive.
-    if (!isa<Constant>(call.getArgOperand(6))) return false;
+    if (!status_ignored(call.getArgOperand(6))) return false;
     auto* buffer = dyn_cast<AllocaInst>(call.getArgOperand(0)->stripPointerCasts());
     if (!buffer) return false;
     std::vector<LoadInst*> loads;
