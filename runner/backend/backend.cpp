@@ -7,6 +7,7 @@
 #include <fnmatch.h>
 #include <fstream>
 #include <glob.h>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <unistd.h>
@@ -170,6 +171,30 @@ std::string absolute_in(const std::string& dir, const std::string& path) {
   return fs::path(path).is_absolute() ? path : (fs::path(dir) / path).string();
 }
 
+// Why the backend's build in ${build_dir} predates its sources ("" when it does
+// not): its results would be recorded under the current sources' build key.
+// Each required file need not depend on every input (a pass plugin does not on
+// its runtime), so the newest one is compared with the newest input.
+std::string out_of_date(const std::string& dir_of_manifest, const BackendConfig& c, const Vars& vars,
+                        const std::vector<std::string>& inputs) {
+  const std::string build_dir = vars.expand("${build_dir}");
+  std::optional<fs::file_time_type> built;
+  for (const auto& file : c.requires_files) {
+    const fs::path path = absolute_in(dir_of_manifest, vars.expand(file));
+    std::error_code ec;
+    const auto t = fs::last_write_time(path, ec);
+    if (!ec && path.string().rfind(build_dir + "/", 0) == 0 && (!built || t > *built)) built = t;
+  }
+  if (!built) return "";
+  for (const auto& input : inputs) {
+    std::error_code ec;
+    if (fs::last_write_time(input, ec) > *built && !ec)
+      return fmt::format("out of date: {} changed after the backend was built in {} (rebuild: cmake --build {})",
+                         input, build_dir, build_dir);
+  }
+  return "";
+}
+
 }  // namespace
 
 std::string Backend::missing_requirement(const std::string& mpi, const Vars& vars) const {
@@ -184,10 +209,14 @@ std::string Backend::missing_requirement(const std::string& mpi, const Vars& var
     std::string path = absolute_in(dir, vars.expand(file));
     if (!fs::exists(path)) return "not installed: " + path + " (not built?)";
   }
+  std::vector<std::string> inputs;
   for (const auto& pattern : c.build_inputs) {
     std::string path = absolute_in(dir, vars.expand(pattern));
-    if (input_files(path).empty()) return "not installed: build input " + path + " matches no file (not built?)";
+    auto files = input_files(path);
+    if (files.empty()) return "not installed: build input " + path + " matches no file (not built?)";
+    inputs.insert(inputs.end(), files.begin(), files.end());
   }
+  if (auto why = out_of_date(dir, c, vars, inputs); !why.empty()) return why;
   // The program each template starts, where the template names one itself
   // (templates starting with a variable known only at run time are not checked).
   auto started = [&](const std::vector<std::string>& argv, const char* field, const char* default_first) {

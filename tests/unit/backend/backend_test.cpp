@@ -1,5 +1,6 @@
 #include "backend/backend.hpp"
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -147,6 +148,24 @@ TEST_F(BackendDir, MissingRequirementsSayWhatIsMissing) {
   EXPECT_EQ(x.missing_requirement("openmpi", vars), "not installed: /nowhere/mustrun (the program launch.command starts)");
   EXPECT_EQ(x.resolve_version(vars, "0.1.0").rfind("unknown (", 0), 0u);
   ::unsetenv("ASSAY_TEST_MUST_RUN");
+}
+
+TEST_F(BackendDir, ABuildOlderThanItsSourcesIsOutOfDate) {
+  auto dir = write("y", manifest("y", R"("build": {"inputs": ["src/*.cpp"]}, "requires": {"files": ["${build_dir}/y.so"]})"));
+  fs::create_directories(fs::path(dir) / "src");
+  const fs::path source = fs::path(dir) / "src" / "runtime.cpp", built = root / "y.so";
+  std::ofstream(source) << "int a;";
+  std::ofstream(built) << "x";
+  Backend b = load_backend(dir, taxonomy(), schema());
+  Vars vars = backend_vars(b, *find_mpi("mpich"), "/src", root.string());
+  const auto now = fs::file_time_type::clock::now();
+  fs::last_write_time(source, now - std::chrono::minutes(2));
+  fs::last_write_time(built, now - std::chrono::minutes(1));
+  EXPECT_EQ(b.missing_requirement("mpich", vars), "");
+  fs::last_write_time(source, now);  // edited, not rebuilt
+  EXPECT_EQ(b.missing_requirement("mpich", vars),
+            "out of date: " + source.string() + " changed after the backend was built in " + root.string() +
+                " (rebuild: cmake --build " + root.string() + ")");
 }
 
 TEST_F(BackendDir, VersionsComeFromACommandAFixedTextOrTheRunner) {
