@@ -64,9 +64,11 @@ void Heat2dKernel::exchange_rows(double* field, int first_col, int count,
                                  std::vector<MPI_Request>& requests) const {
   requests.resize(requests.size() + 4);
   MPI_Request* r = &requests[requests.size() - 4];
-  // The recv-overrun bug declares one element more than the bottom ghost row holds
-  // (it is the last row of the allocation).
-  int bottom_count = config_.inject == "recv-overrun" ? count + 1 : count;
+  // The recv-overrun bug declares a count that runs one element past the end of
+  // the allocation: the bottom ghost row is its last row, and from first_col to
+  // its end there are n_ + 2 - first_col elements (count + 1 is not past the end
+  // when the row's corners are not exchanged).
+  int bottom_count = config_.inject == "recv-overrun" ? n_ + 2 - first_col + 1 : count;
   MPI_Irecv(&field[at(0, first_col)], count, MPI_DOUBLE, up_, tag_down, grid_, &r[0]);
   MPI_Irecv(&field[at(n_ + 1, first_col)], bottom_count, MPI_DOUBLE, down_, tag_up, grid_, &r[1]);
   MPI_Isend(&field[at(1, first_col)], count, MPI_DOUBLE, up_, tag_up, grid_, &r[2]);
