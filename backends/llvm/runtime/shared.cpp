@@ -36,7 +36,7 @@ constexpr const char* op_names[] = {"load", "store", "MPI call"};
 
 struct Run {
   std::uint64_t hi;
-  std::uint64_t site;  // interpose::encode_site of the first access
+  std::uintptr_t pc;  // the first access (encoded for other processes when its segment closes)
   std::uint32_t op;    // index in op_names
 };
 // (owner << 48 | offset in its part) -> disjoint runs of the current segment.
@@ -86,7 +86,7 @@ void close_segment(Window& w) {
     for (const auto& [at, r] : *runs)
       w.record.runs.push_back(core::SharedRun{static_cast<int>(at >> owner_shift), at & ((1ULL << owner_shift) - 1),
                                               (at & ((1ULL << owner_shift) - 1)) + (r.hi - at), runs == &w.writes,
-                                              segment, w.exclusive, r.site, r.op});
+                                              segment, w.exclusive, interpose::encode_site(r.pc), r.op});
     runs->clear();
   }
 }
@@ -102,12 +102,12 @@ void synchronised(Window& w) {
 }
 
 // Adds [lo, hi) to disjoint runs, merging what it overlaps or touches.
-void add_run(Window& w, Runs& runs, std::uint64_t lo, std::uint64_t hi, std::uint64_t site, std::uint32_t op) {
+void add_run(Window& w, Runs& runs, std::uint64_t lo, std::uint64_t hi, std::uintptr_t pc, std::uint32_t op) {
   auto it = runs.upper_bound(lo);
   if (it != runs.begin() && std::prev(it)->second.hi >= lo) --it;
   while (it != runs.end() && it->first <= hi) {
     if (it->first <= lo && it->second.hi >= hi) return;  // already covered
-    if (it->first < lo) site = it->second.site, op = it->second.op, lo = it->first;
+    if (it->first < lo) pc = it->second.pc, op = it->second.op, lo = it->first;
     hi = std::max(hi, it->second.hi);
     it = runs.erase(it);
     --w.runs;
@@ -116,7 +116,7 @@ void add_run(Window& w, Runs& runs, std::uint64_t lo, std::uint64_t hi, std::uin
     ++w.dropped;
     return;
   }
-  runs.emplace(lo, Run{hi, site, op});
+  runs.emplace(lo, Run{hi, pc, op});
   ++w.runs;
 }
 
@@ -178,18 +178,16 @@ bool shared_access(std::uintptr_t addr, std::uint64_t size, bool write, std::uin
   auto it = s.parts.upper_bound(addr);
   if (it != s.parts.begin() && std::prev(it)->first + std::prev(it)->second.size > addr) --it;
   bool hit = false;
-  std::uint64_t site = 0;
   // Parts of a contiguous window are adjacent: one access may span several.
   for (; it != s.parts.end() && it->first < end; ++it) {
     const auto& [base, part] = *it;
     if (base + part.size <= addr) continue;
-    if (!hit) site = interpose::encode_site(pc);
     hit = true;
     ++s.accesses;
     Window& w = s.windows.at(part.window);
     const std::uint64_t lo = std::max(addr, base) - base, hi = std::min<std::uint64_t>(end, base + part.size) - base;
     const std::uint64_t at = static_cast<std::uint64_t>(part.owner) << owner_shift;
-    add_run(w, write ? w.writes : w.reads, at + lo, at + hi, site, op ? 2 : write ? 1 : 0);
+    add_run(w, write ? w.writes : w.reads, at + lo, at + hi, pc, op ? 2 : write ? 1 : 0);
   }
   return hit;
 }
