@@ -48,6 +48,7 @@ std::string_view id(ErrorClass c) {
     case ErrorClass::res_arg_invalid: return "res.arg.invalid";
     case ErrorClass::res_leak_request: return "res.leak.request";
     case ErrorClass::rma_local_target_access_during_remote: return "rma.local.target-access-during-remote";
+    case ErrorClass::rma_shared_load_store_race: return "rma.shared.load-store-race";
     case ErrorClass::mem_send_overrun: return "mem.send.overrun";
     case ErrorClass::mem_send_uninitialized: return "mem.send.uninitialized";
     case ErrorClass::mem_recv_overrun: return "mem.recv.overrun";

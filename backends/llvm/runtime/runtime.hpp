@@ -121,6 +121,23 @@ void target_freeing(MPI_Win win);            // before MPI_Win_free: exchange an
 std::string target_stats();                  // JSON members for write_stats; takes the lock
 void register_target_hooks(interpose::Hooks& hooks);
 
+// Shared-memory windows (shared.cpp): every member's part, loads and stores of
+// this process to any of them, checked against the other members' at MPI_Win_free.
+extern bool shared_live;  // some shared window is live (set and read by MPI calls' hooks)
+void shared_created(MPI_Win win, MPI_Comm comm);  // after MPI_Win_allocate_shared; takes the lock
+// An access; records it if it hits a part, returns whether it did. state().m held.
+bool shared_access(std::uintptr_t addr, std::uint64_t size, bool write, std::uintptr_t pc, const char* op);
+void shared_parts(std::vector<core::InFlight::Range>& out);  // state().m held
+// Window synchronisations by this process, state().m held: `exclusive` the
+// target it now holds an exclusive lock on (-1 none, keep_lock unchanged).
+constexpr int keep_lock = -2;
+void shared_sync(MPI_Win win, int exclusive = keep_lock);
+void shared_fence(MPI_Win win);
+void shared_collective(std::uint64_t comm);                 // state().m held
+void shared_message(MPI_Comm comm, int peer, bool sent);    // takes the lock
+void shared_freeing(MPI_Win win);                           // before MPI_Win_free: exchange and check
+std::string shared_stats();                                 // state().m held
+
 void register_hooks(interpose::Hooks& hooks);  // hooks.cpp
 void write_stats(int rank);                     // runtime.cpp
 

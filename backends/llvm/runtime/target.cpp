@@ -100,6 +100,7 @@ struct Window {
   std::vector<std::uint64_t> disp_unit;
   std::uintptr_t base = 0;
   std::uint64_t size = 0;
+  bool shared = false;  // from MPI_Win_allocate_shared (shared.cpp records its accesses too)
   // Owner.
   std::uint64_t fences = 0, exposure = 0;
   Lock self = Lock::none;
@@ -245,6 +246,16 @@ void after_allocate(Call&, int rc, MPI_Aint size, int disp_unit, MPI_Info, MPI_C
                     MPI_Win* win) noexcept {
   created(rc, comm, size, disp_unit, baseptr ? *static_cast<void**>(baseptr) : nullptr, win);
 }
+void after_allocate_shared(Call& c, int rc, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void* baseptr,
+                           MPI_Win* win) noexcept {
+  after_allocate(c, rc, size, disp_unit, info, comm, baseptr, win);
+  if (rc != MPI_SUCCESS || !win || *win == MPI_WIN_NULL) return;
+  {
+    std::lock_guard lock(state().m);
+    if (Window* w = find(*win)) w->shared = true;
+  }
+  shared_created(*win, comm);
+}
 
 // ---- origin side --------------------------------------------------------------
 
@@ -366,13 +377,17 @@ void on_window(MPI_Win win, F f) {
 }
 
 void before_fence(Call&, int, MPI_Win win) noexcept {
-  on_window(win, [](Window& w) { ++w.fences; });
+  on_window(win, [&](Window& w) {
+    ++w.fences;
+    shared_fence(win);
+  });
 }
 void before_lock(Call&, int type, int rank, int, MPI_Win win) noexcept {
   on_window(win, [&](Window& w) {
     const bool exclusive = type == MPI_LOCK_EXCLUSIVE;
     w.locks[rank] = exclusive;
     if (rank == w.me) w.self = exclusive ? Lock::exclusive : Lock::shared;
+    shared_sync(win, exclusive ? rank : keep_lock);
   });
 }
 void before_unlock(Call&, int rank, MPI_Win win) noexcept {
@@ -380,53 +395,79 @@ void before_unlock(Call&, int rank, MPI_Win win) noexcept {
     complete_passive(w, rank);
     w.locks.erase(rank);
     if (rank == w.me) w.self = Lock::none;
+    shared_sync(win, -1);
   });
 }
 void before_lock_all(Call&, int, MPI_Win win) noexcept {
-  on_window(win, [](Window& w) {
+  on_window(win, [&](Window& w) {
     w.lock_all = true;
     w.self = Lock::shared;
+    shared_sync(win);
   });
 }
 void before_unlock_all(Call&, MPI_Win win) noexcept {
-  on_window(win, [](Window& w) {
+  on_window(win, [&](Window& w) {
     complete_passive(w, -1);
     w.lock_all = false;
     w.self = Lock::none;
+    shared_sync(win);
   });
 }
 void before_flush(Call&, int rank, MPI_Win win) noexcept {
-  on_window(win, [&](Window& w) { complete_passive(w, rank); });
+  on_window(win, [&](Window& w) {
+    complete_passive(w, rank);
+    shared_sync(win);
+  });
 }
 void before_flush_all(Call&, MPI_Win win) noexcept {
-  on_window(win, [](Window& w) { complete_passive(w, -1); });
+  on_window(win, [&](Window& w) {
+    complete_passive(w, -1);
+    shared_sync(win);
+  });
 }
 void before_start(Call&, MPI_Group group, int, MPI_Win win) noexcept {
   on_window(win, [&](Window& w) {
     w.access_targets = interpose::ranks_in(group, w.group, w.n);
     for (int t : w.access_targets) ++w.starts[static_cast<std::size_t>(t)];
+    shared_sync(win);
   });
 }
 void before_complete(Call&, MPI_Win win) noexcept {
-  on_window(win, [](Window& w) { w.access_targets.clear(); });
+  on_window(win, [&](Window& w) {
+    w.access_targets.clear();
+    shared_sync(win);
+  });
 }
 void before_post(Call&, MPI_Group group, int, MPI_Win win) noexcept {
   on_window(win, [&](Window& w) {
     w.post_groups.push_back(interpose::ranks_in(group, w.group, w.n));
     w.exposure = w.post_groups.size();
+    shared_sync(win);
   });
 }
 void after_wait(Call&, int rc, MPI_Win win) noexcept {
-  if (rc == MPI_SUCCESS) on_window(win, [](Window& w) { w.exposure = 0; });
+  if (rc == MPI_SUCCESS) on_window(win, [&](Window& w) {
+    w.exposure = 0;
+    shared_sync(win);
+  });
 }
 void after_test(Call&, int rc, MPI_Win win, int* flag) noexcept {
-  if (rc == MPI_SUCCESS && flag && *flag) on_window(win, [](Window& w) { w.exposure = 0; });
+  if (rc == MPI_SUCCESS && flag && *flag) on_window(win, [&](Window& w) {
+    w.exposure = 0;
+    shared_sync(win);
+  });
+}
+// MPI_Win_sync orders nothing by itself here: only shared windows' loads and stores (shared.cpp).
+void before_sync(Call&, MPI_Win win) noexcept {
+  std::lock_guard lock(state().m);
+  shared_sync(win);
 }
 
 // Point-to-point buffers, taken at the call (a nonblocking one's too, as pmpi does).
 #define ASSAY_SEND(name)                                                                                    \
-  void before_##name(Call& c, const void* buf, int count, MPI_Datatype type, int, int, MPI_Comm) noexcept { \
+  void before_##name(Call& c, const void* buf, int count, MPI_Datatype type, int dest, int, MPI_Comm comm) noexcept { \
     mpi_buffer(c, buf, count, type, false);                                                                \
+    shared_message(comm, dest, true);                                                                      \
   }
 ASSAY_SEND(MPI_Send)
 ASSAY_SEND(MPI_Ssend)
@@ -434,20 +475,35 @@ ASSAY_SEND(MPI_Bsend)
 ASSAY_SEND(MPI_Rsend)
 #undef ASSAY_SEND
 #define ASSAY_ISEND(name)                                                                     \
-  void before_##name(Call& c, const void* buf, int count, MPI_Datatype type, int, int, MPI_Comm, \
+  void before_##name(Call& c, const void* buf, int count, MPI_Datatype type, int dest, int, MPI_Comm comm, \
                      MPI_Request*) noexcept {                                                  \
     mpi_buffer(c, buf, count, type, false);                                                    \
+    shared_message(comm, dest, true);                                                          \
   }
 ASSAY_ISEND(MPI_Isend)
 ASSAY_ISEND(MPI_Ibsend)
 ASSAY_ISEND(MPI_Issend)
 ASSAY_ISEND(MPI_Irsend)
 #undef ASSAY_ISEND
-void before_MPI_Recv(Call& c, void* buf, int count, MPI_Datatype type, int, int, MPI_Comm, MPI_Status*) noexcept {
+void before_MPI_Recv(Call& c, void* buf, int count, MPI_Datatype type, int source, int, MPI_Comm comm, MPI_Status*) noexcept {
   mpi_buffer(c, buf, count, type, true);
+  shared_message(comm, source, false);
 }
-void before_MPI_Irecv(Call& c, void* buf, int count, MPI_Datatype type, int, int, MPI_Comm, MPI_Request*) noexcept {
+void before_MPI_Irecv(Call& c, void* buf, int count, MPI_Datatype type, int source, int, MPI_Comm comm,
+                      MPI_Request*) noexcept {
   mpi_buffer(c, buf, count, type, true);
+  shared_message(comm, source, false);  // as received when posted (shared.cpp)
+}
+// Only ordering for shared windows: MPI_Sendrecv's buffers are not checked against windows.
+void before_sendrecv(Call&, const void*, int, MPI_Datatype, int dest, int, void*, int, MPI_Datatype, int source, int,
+                     MPI_Comm comm, MPI_Status*) noexcept {
+  shared_message(comm, dest, true);
+  shared_message(comm, source, false);
+}
+void before_sendrecv_replace(Call&, void*, int, MPI_Datatype, int dest, int, int source, int, MPI_Comm comm,
+                             MPI_Status*) noexcept {
+  shared_message(comm, dest, true);
+  shared_message(comm, source, false);
 }
 
 // ---- the check, at MPI_Win_free ------------------------------------------------
@@ -526,6 +582,7 @@ std::vector<core::Finding> check(const Window& w, const std::vector<std::pair<in
 // alltoallv on the window's duplicate, after a header per peer (record words,
 // and this rank's final count of calls after which others may learn of it).
 void freeing(MPI_Win win) {
+  shared_freeing(win);  // collective too: every member is here
   Window w;
   {
     std::lock_guard lock(state().m);
@@ -535,7 +592,7 @@ void freeing(MPI_Win win) {
     w = std::move(it->second);
     t.windows.erase(it);
     if (w.size) t.memory.erase(w.base);
-    if (t.memory.empty()) windows_live.store(false, std::memory_order_relaxed);
+    if (t.memory.empty() && !shared_live) windows_live.store(false, std::memory_order_relaxed);
     publish();
     t.records += w.records.size();
     t.segments += w.segments.size();
@@ -601,6 +658,7 @@ void collective(std::string_view name, A... args) noexcept {
   if (!comm) return;
   std::lock_guard lock(state().m);
   target().events.collective(key(*comm));
+  shared_collective(key(*comm));
 }
 
 }  // namespace
@@ -610,27 +668,36 @@ thread_local WindowCache window_cache;
 std::atomic<std::uint64_t> generation{0};
 
 std::pair<std::uintptr_t, std::uintptr_t> window_hull() {
-  const auto& m = target().memory;
-  if (m.empty()) return {0, 0};
-  std::uintptr_t hi = 0;
-  for (const auto& [base, w] : m) hi = std::max<std::uintptr_t>(hi, base + target().windows.at(w).size);
-  return {m.begin()->first, hi};
+  const auto parts = window_parts();
+  if (parts.empty()) return {0, 0};
+  std::uintptr_t lo = UINTPTR_MAX, hi = 0;
+  for (const auto& [b, e] : parts) lo = std::min(lo, b), hi = std::max(hi, e);
+  return {lo, hi};
 }
 
 std::vector<core::InFlight::Range> window_parts() {
   std::vector<core::InFlight::Range> out;
   for (const auto& [base, w] : target().memory) out.emplace_back(base, base + target().windows.at(w).size);
+  if (shared_live) shared_parts(out);  // every member's part of a shared window
   return out;
 }
 
 core::InFlight::Range window_gap_at(std::uintptr_t at) {
   // Every part (few): parts of different windows may overlap.
   std::uintptr_t lo = 0, hi = UINTPTR_MAX;
-  for (const auto& [base, w] : target().memory) {
-    const std::uintptr_t end = base + target().windows.at(w).size;
-    if (base <= at && at < end) return {0, 0};
+  const auto part = [&](std::uintptr_t base, std::uintptr_t end) {
+    if (base <= at && at < end) return false;
     if (end <= at) lo = std::max(lo, end);
     else hi = std::min(hi, base);
+    return true;
+  };
+  for (const auto& [base, w] : target().memory)
+    if (!part(base, base + target().windows.at(w).size)) return {0, 0};
+  if (shared_live) {
+    std::vector<core::InFlight::Range> shared;
+    shared_parts(shared);
+    for (const auto& [base, end] : shared)
+      if (!part(base, end)) return {0, 0};
   }
   return {lo, hi};
 }
@@ -640,6 +707,9 @@ bool single_threaded() { return single_thread; }
 void window_access(std::uintptr_t addr, std::uint64_t size, bool write, std::uintptr_t pc, const char* op) {
   Target& t = target();
   if (size == 0) return;
+  // A shared window's accesses add nothing inline (no cache, no open run):
+  // the segments of the two records end at different calls.
+  const bool shared_hit = shared_live && shared_access(addr, size, write, pc, op);
   auto it = t.memory.upper_bound(addr + size - 1);
   if (it == t.memory.begin()) return;
   const std::uint64_t id = std::prev(it)->second;
@@ -667,7 +737,7 @@ void window_access(std::uintptr_t addr, std::uint64_t size, bool write, std::uin
   // Until the next MPI call, program accesses inside the run add nothing;
   // cached when no range in flight meets it either. (An MPI call's buffer
   // is not: its after-hook may add ranges within this generation.)
-  if (op) return;
+  if (op || shared_hit || w.shared) return;
   const std::uintptr_t covered = state().ranges.first_covered(w.base + run_lo);
   if (covered >= w.base + run_hi)
     window_cache = {generation.load(std::memory_order_relaxed), w.base + run_lo, w.base + run_hi, write};
@@ -680,6 +750,10 @@ void window_access(std::uintptr_t addr, std::uint64_t size, bool write, std::uin
 }
 
 void note_call(const Call& call) noexcept {
+  // MPI_Win_sync (interposed for shared windows, whose accesses are never cached
+  // nor grown inline) changes no segment here and no range in flight: the
+  // caches and open runs stay valid across it.
+  if (std::string_view(call.name) == "MPI_Win_sync") return;
   generation.fetch_add(1, std::memory_order_relaxed);
   std::lock_guard lock(state().m);
   settle(0);
@@ -696,7 +770,7 @@ std::string target_stats() {
   const Target& t = target();
   return "\"window_accesses\":" + std::to_string(t.accesses) + ",\"window_segments\":" + std::to_string(t.segments) +
          ",\"remote_records\":" + std::to_string(t.records) + ",\"window_accesses_dropped\":" + std::to_string(t.dropped) +
-         ",\"window_runs_grown_inline\":" + std::to_string(t.grown);
+         ",\"window_runs_grown_inline\":" + std::to_string(t.grown) + "," + shared_stats();
 }
 
 void register_target_hooks(interpose::Hooks& h) {
@@ -710,9 +784,12 @@ void register_target_hooks(interpose::Hooks& h) {
   h.before_MPI_Irsend = before_MPI_Irsend;
   h.before_MPI_Recv = before_MPI_Recv;
   h.before_MPI_Irecv = before_MPI_Irecv;
+  h.before_MPI_Sendrecv = before_sendrecv;
+  h.before_MPI_Sendrecv_replace = before_sendrecv_replace;
   h.after_MPI_Win_create = after_create;
   h.after_MPI_Win_allocate = after_allocate;
-  h.after_MPI_Win_allocate_shared = after_allocate;
+  h.after_MPI_Win_allocate_shared = after_allocate_shared;
+  h.before_MPI_Win_sync = before_sync;
   h.before_MPI_Put = before_put;
   h.before_MPI_Get = before_get;
   h.before_MPI_Accumulate = before_acc;

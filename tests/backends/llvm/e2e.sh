@@ -31,8 +31,14 @@ target_pairs=(
   "rma/target-matrix/self-lock-put-load-shared-nok rma/target-matrix/self-lock-put-load-exclusive-ok"
   "rma/target-matrix/lockall-put-store-nok rma/target-matrix/lockall-put-store-disjoint-ok"
 )
+# Shared-memory windows (rma.shared.load-store-race): loads and stores of two
+# processes through MPI_Win_shared_query pointers (llvm and llvm-nofilter).
+shared_pairs=(
+  "rma/shared-window/store-load-nok rma/shared-window/store-load-synced-ok"
+  "rma/shared-sync/halo-no-reader-sync-nok rma/shared-sync/halo-synced-ok"
+)
 mkdir -p "$work/cases"
-for pair in "${pairs[@]}" "${target_pairs[@]}"; do
+for pair in "${pairs[@]}" "${target_pairs[@]}" "${shared_pairs[@]}"; do
   for id in $pair; do
     mkdir -p "$work/cases/$(dirname "$id")"
     cp "$SOURCE/cases/$id.c" "$work/cases/$id.c"
@@ -54,7 +60,7 @@ for pair in "${pairs[@]}"; do
     expect_field "$journal" "$good" "$backend" outcome TN
   done
 done
-for pair in "${target_pairs[@]}"; do
+for pair in "${target_pairs[@]}" "${shared_pairs[@]}"; do
   read -r bad good <<<"$pair"
   for backend in llvm llvm-nofilter; do
     expect_field "$journal" "$bad" "$backend" outcome TP
@@ -63,7 +69,8 @@ for pair in "${target_pairs[@]}"; do
   done
 done
 for class in rma.local.origin-write-during-put rma.local.origin-access-during-get nb.buffer.send-write \
-             nb.buffer.recv-access coll.buffer.access-during-nbc rma.local.target-access-during-remote; do
+             nb.buffer.recv-access coll.buffer.access-during-nbc rma.local.target-access-during-remote \
+             rma.shared.load-store-race; do
   grep -q "\"class\":\"$class\"" "$journal" || fail "no $class finding in the journal"
 done
 # Statistics: every rank writes what the pass instrumented; filtering leaves out

@@ -58,6 +58,7 @@ enum class ErrorClass {
   res_arg_invalid,
   res_leak_request,
   rma_local_target_access_during_remote,
+  rma_shared_load_store_race,
   mem_send_overrun,
   mem_send_uninitialized,
   mem_recv_overrun,
