@@ -29,8 +29,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
 #include <malloc.h>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 
@@ -55,13 +57,16 @@ struct Record {
   std::uintptr_t addr = 0, size = 0;
   std::vector<Op> ops;
   bool overwritten = false;  // write-before-read reported (once per receive)
-  bool stack = false;        // on this thread's stack
+  bool stack = false;        // on the stack of the thread that received it
+  ByteRange thread{0, 0};    // that stack
 };
 struct Received {
   std::unordered_map<std::uint64_t, Record> records;
   std::unordered_map<Op, std::pair<std::uint64_t, ByteRange>> blocks;  // op -> its record, its block
   std::uint64_t next = 1;
   bool on = true;
+  // Findings made: (receive pc, store or end pc), so a loop or a time step reports once.
+  std::set<std::pair<std::uintptr_t, std::uintptr_t>> reported;
 };
 Received& received() {
   static auto* r = new Received;  // never destroyed: accesses may come during exit
@@ -141,7 +146,7 @@ void end_range(State& s, std::uint64_t id, std::uintptr_t lo, std::uintptr_t hi,
   const Record r = rv.records.at(id);  // copied: take() may erase it
   std::uintptr_t first = 0;
   const std::uint64_t n = take(s, rv, id, lo, hi, &first);
-  if (n == 0) return;
+  if (n == 0 || !rv.reported.emplace(r.call.pc ^ r.start.pc, by ? by->pc : 0).second) return;
   core::Finding f{ErrorClass::mem_recv_unused,
                   std::to_string(n) + " bytes received by " + r.call.op +
                       (r.start.pc ? " (started by " + r.start.op + ")" : "") + " were never read before " + why,
@@ -229,6 +234,7 @@ void completed(const core::Site& call, const core::Site& start, std::uint64_t ti
     r.size = bytes.back().second - bytes.front().first;
     const ByteRange stack = thread_stack();
     r.stack = r.addr >= stack.first && r.addr < stack.second;
+    r.thread = stack;
     for (const auto& [lo, hi] : r.unread.ranges()) {
       const Op op = add_op(s, OpInfo{ErrorClass::mem_recv_unused, Permission::received, "received data", call, start,
                                      0, 0, time});
@@ -250,8 +256,13 @@ void popped(State& s, std::uintptr_t sp, std::vector<core::Finding>& out) {
   Received& rv = received();
   std::vector<std::uint64_t> gone;
   std::uintptr_t low = 0;
+  const ByteRange mine = thread_stack();
   for (const auto& [id, r] : rv.records) {
     if (!r.stack) continue;
+    if (r.thread != mine) {  // another thread's stack: its own calls decide
+      if (low == 0 || r.addr < low) low = r.addr;
+      continue;
+    }
     if (r.addr + r.size <= sp) gone.push_back(id);
     else if (low == 0 || r.addr < low) low = r.addr;
   }
@@ -634,7 +645,11 @@ void before_MPI_Reduce_scatter_block(Call&, const void* sb, void* rb, int n, MPI
 
 // ---- life cycle ----------------------------------------------------------------
 
-void after_init(const Call&, int) noexcept { received().on = !in_flight_filter_used(); }
+// ASSAY_LLVM_RECEIVED=0 in the run's environment turns it off (for measuring its cost).
+void after_init(const Call&, int) noexcept {
+  const char* v = std::getenv("ASSAY_LLVM_RECEIVED");
+  received().on = !in_flight_filter_used() && !(v && std::string(v) == "0");
+}
 
 // Every outermost MPI call: received data on the stack in frames that returned ends.
 void enter_call(const Call&) noexcept {
@@ -752,7 +767,7 @@ void received_access(State& s, Op op, std::uintptr_t addr, std::uint64_t size, b
   const std::uint64_t id = b->second.first;
   Record& r = rv.records.at(id);
   // Below this frame: the frame that held the data returned.
-  if (r.stack && r.addr + r.size <= reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0))) {
+  if (r.stack && r.thread == thread_stack() && r.addr + r.size <= reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0))) {
     end_range(s, id, r.addr, r.addr + r.size, "the function whose stack frame held them returned", nullptr, out);
     return;
   }
@@ -762,7 +777,7 @@ void received_access(State& s, Op op, std::uintptr_t addr, std::uint64_t size, b
   const std::uint64_t time = r.time;
   const std::uintptr_t raddr = r.addr, rsize = r.size;
   const std::uint64_t n = take(s, rv, id, addr, addr + size);
-  if (!report || n == 0) return;
+  if (!report || n == 0 || !rv.reported.emplace(call.pc ^ start.pc, pc).second) return;
   core::Finding f{ErrorClass::mem_recv_write_before_read,
                   std::string(how) + " of " + std::to_string(size) + " bytes overwrites data received by " + call.op +
                       (start.pc ? " (started by " + start.op + ")" : "") + " before it was read",

@@ -31,8 +31,17 @@ target_pairs=(
   "rma/target-matrix/self-lock-put-load-shared-nok rma/target-matrix/self-lock-put-load-exclusive-ok"
   "rma/target-matrix/lockall-put-store-nok rma/target-matrix/lockall-put-store-disjoint-ok"
 )
+# Received data (mem.recv.write-before-read, mem.recv.unused): a store before
+# any load, data freed or left unread (llvm and llvm-nofilter; llvm-selective
+# does not claim the classes, and its in-flight filter turns the tracking off:
+# its correct twins stay TN).
+recv_pairs=(
+  "mem/buffer-semantics/wbr-recv-store-one-nok mem/buffer-semantics/wbr-recv-store-one-read-first-ok"
+  "mem/buffer-semantics/unused-irecv-freed-nok mem/buffer-semantics/unused-irecv-freed-read-ok"
+  "mem/buffer-semantics/unused-recv-partial-use-nok mem/buffer-semantics/unused-recv-partial-use-read-ok"
+)
 mkdir -p "$work/cases"
-for pair in "${pairs[@]}" "${target_pairs[@]}"; do
+for pair in "${pairs[@]}" "${target_pairs[@]}" "${recv_pairs[@]}"; do
   for id in $pair; do
     mkdir -p "$work/cases/$(dirname "$id")"
     cp "$SOURCE/cases/$id.c" "$work/cases/$id.c"
@@ -62,8 +71,18 @@ for pair in "${target_pairs[@]}"; do
     expect_field "$journal" "$good" "$backend" outcome TN
   done
 done
+for pair in "${recv_pairs[@]}"; do
+  read -r bad good <<<"$pair"
+  for backend in llvm llvm-nofilter; do
+    expect_field "$journal" "$bad" "$backend" outcome TP
+    expect_field "$journal" "$bad" "$backend" located true
+    expect_field "$journal" "$good" "$backend" outcome TN
+  done
+  expect_field "$journal" "$good" llvm-selective outcome TN
+done
 for class in rma.local.origin-write-during-put rma.local.origin-access-during-get nb.buffer.send-write \
-             nb.buffer.recv-access coll.buffer.access-during-nbc rma.local.target-access-during-remote; do
+             nb.buffer.recv-access coll.buffer.access-during-nbc rma.local.target-access-during-remote \
+             mem.recv.write-before-read mem.recv.unused; do
   grep -q "\"class\":\"$class\"" "$journal" || fail "no $class finding in the journal"
 done
 # Statistics: every rank writes what the pass instrumented; filtering leaves out
