@@ -57,6 +57,8 @@ std::string_view id(ErrorClass c) {
     case ErrorClass::nb_buffer_send_write: return "nb.buffer.send-write";
     case ErrorClass::nb_buffer_recv_access: return "nb.buffer.recv-access";
     case ErrorClass::coll_buffer_access_during_nbc: return "coll.buffer.access-during-nbc";
+    case ErrorClass::mem_recv_write_before_read: return "mem.recv.write-before-read";
+    case ErrorClass::mem_recv_unused: return "mem.recv.unused";
   }
   return "unknown";
 }

@@ -131,6 +131,7 @@ class Instrumenter {
     auto* void_ty = llvm::Type::getVoidTy(ctx_);
     access_ = m.getOrInsertFunction("__assay_llvm_access", void_ty, i8p, i64, i32);
     string_ = m.getOrInsertFunction("__assay_llvm_string", void_ty, i8p, i8p, i32);
+    free_ = m.getOrInsertFunction("__assay_llvm_free", void_ty, i8p);
     // The runtime's [lo, hi) of the ranges in flight (runtime.cpp), two i64, its
     // gaps inside them ({lo, hi} each), and its open window runs: {lo, hi,
     // limit} for reads, then for writes.
@@ -478,6 +479,14 @@ class Instrumenter {
     } else if (auto* call = llvm::dyn_cast<llvm::CallInst>(&i)) {
       const llvm::Function* f = call->getCalledFunction();
       if (!f || !f->isDeclaration() || llvm::isa<llvm::IntrinsicInst>(call)) return;
+      // free(p): received data in the block ends (received.cpp); once per
+      // call, unguarded (the runtime sizes the block).
+      if (f->getName() == "free" && call->arg_size() == 1 && wants(i, call->getArgOperand(0))) {
+        llvm::IRBuilder<> b(&i);
+        b.SetCurrentDebugLocation(loc);
+        b.CreateCall(free_, {b.CreatePointerCast(call->getArgOperand(0), llvm::Type::getInt8PtrTy(ctx_))});
+        return;
+      }
       for (const LibAccess& a : library_accesses(f->getName())) {
         if (a.arg >= call->arg_size()) continue;
         llvm::Value* p = call->getArgOperand(a.arg);
@@ -518,7 +527,7 @@ class Instrumenter {
   llvm::Constant* runs_ = nullptr;
   llvm::Constant* gaps_ = nullptr;
   std::unique_ptr<assay::stat::InFlight> in_flight_;
-  llvm::FunctionCallee access_, string_;
+  llvm::FunctionCallee access_, string_, free_;
   Counts counts_;
 };
 

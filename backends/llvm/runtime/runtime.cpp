@@ -114,7 +114,13 @@ void check(std::uintptr_t addr, std::uint64_t size, std::uint32_t kind, std::uin
   {
     std::lock_guard lock(s.m);
     for (Op op : s.ranges.overlapping(addr, addr + size)) {
-      const OpInfo& info = s.ops.at(op);
+      const auto found = s.ops.find(op);  // received data may drop ops it met
+      if (found == s.ops.end()) continue;
+      const OpInfo& info = found->second;
+      if (info.permission == Permission::received) {
+        received_access(s, op, addr, size, writes(kind), pc, how(kind), findings);
+        continue;
+      }
       if (!writes(kind) && info.permission == Permission::read) continue;
       if (!s.reported.emplace(op, pc).second) continue;
       const bool write = writes(kind);
@@ -229,6 +235,24 @@ void complete(State& s, Op op) {
     publish_bounds(s);
   }
   s.ops.erase(op);
+}
+
+void shrink(State& s, Op op, const std::vector<core::InFlight::Range>& keep) {
+  if (!s.ranges.remove(op)) return;
+  for (const auto& [lo, hi] : keep) s.ranges.add(op, lo, hi);
+  if (!s.ranges.contains(op)) {
+    in_flight.fetch_sub(1, std::memory_order_relaxed);
+    s.ops.erase(op);
+  }
+  const auto [lo, hi] = s.ranges.bounds();
+  const auto [wlo, whi] = window_hull();
+  const bool w = whi > wlo, r = hi > lo;
+  __assay_llvm_bounds[0].store(r && w ? std::min(lo, wlo) : r ? lo : wlo, std::memory_order_relaxed);
+  __assay_llvm_bounds[1].store(r && w ? std::max(hi, whi) : r ? hi : whi, std::memory_order_relaxed);
+}
+
+bool in_flight_filter_used() {
+  return std::any_of(modules().begin(), modules().end(), [](const Module& m) { return m.in_flight_filtered > 0; });
 }
 
 void post(State& s, const MPI_Request* at, std::vector<Op> ops) {

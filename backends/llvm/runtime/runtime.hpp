@@ -28,6 +28,7 @@ using interpose::Call;
 enum class Permission {
   read,  // loads allowed, stores not (send buffers, put/accumulate origins)
   none,  // neither (receive buffers, get origins and results)
+  received,  // received data not read yet (received.cpp): any access takes its bytes out
 };
 
 struct OpInfo {
@@ -137,6 +138,18 @@ void shared_collective(std::uint64_t comm);                 // state().m held
 void shared_message(MPI_Comm comm, int peer, bool sent);    // takes the lock
 void shared_freeing(MPI_Win win);                           // before MPI_Win_free: exchange and check
 std::string shared_stats();                                 // state().m held
+// Received data (received.cpp): the first instrumented access to bytes of a
+// completed receive (an op of Permission::received) reads or overwrites them;
+// findings go to `out`. state().m held.
+void received_access(State& s, Op op, std::uintptr_t addr, std::uint64_t size, bool write, std::uintptr_t pc,
+                     const char* how, std::vector<core::Finding>& out);
+// Keeps `op` over `keep` only (inside its ranges), removing it when empty:
+// the set only shrinks, so the published gaps stay true and stay open;
+// the bounds narrow. state().m held.
+void shrink(State& s, Op op, const std::vector<core::InFlight::Range>& keep);
+// Whether some module was compiled with the in-flight filter (selective
+// instrumentation): then loads of received data may go unseen.
+bool in_flight_filter_used();
 
 void register_hooks(interpose::Hooks& hooks);  // hooks.cpp
 void write_stats(int rank);                     // runtime.cpp

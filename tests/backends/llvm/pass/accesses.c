@@ -55,4 +55,14 @@ void bump(int *counter) {
   // CHECK-NEXT: atomicrmw add
 }
 
+// free(p) of a block that may reach MPI: the runtime hears of it first, at the
+// free's location (received data in the block ends there, runtime/received.cpp).
+void free(void *);
+void release(void *p) {
+  free(p);
+  // CHECK-LABEL: define{{.*}} void @release
+  // CHECK: call void @__assay_llvm_free(i8* {{.*}}), !dbg
+  // CHECK-NEXT: call void @free
+}
+
 // CHECK: ![[STORE]] = !DILocation(line: 12,

@@ -67,6 +67,8 @@ enum class ErrorClass {
   nb_buffer_send_write,
   nb_buffer_recv_access,
   coll_buffer_access_during_nbc,
+  mem_recv_write_before_read,
+  mem_recv_unused,
 };
 std::string_view id(ErrorClass c);
 
