@@ -4,6 +4,8 @@
 // TWIN: nb/local-access/isend-then-proc-null-store-nok
 #include <mpi.h>
 
+static volatile int sink; /* received values are loaded here: read, nothing decided on them */
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -19,6 +21,8 @@ int main(int argc, char **argv)
         v[0] = -1;
     } else if (rank == 1) {
         MPI_Recv(v, 4, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        for (int i = 0; i < 4; i++)
+            sink = v[i];
     }
 
     MPI_Finalize();

@@ -4,6 +4,8 @@
 // TWIN: nb/local-access/isend-two-wait-second-store-first-nok
 #include <mpi.h>
 
+static volatile int sink; /* received values are loaded here: read, nothing decided on them */
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -21,6 +23,8 @@ int main(int argc, char **argv)
     } else if (rank == 1) {
         MPI_Recv(first, 4, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         MPI_Recv(second, 4, MPI_INT, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        for (int i = 0; i < 4; i++)
+            sink = first[i] + second[i];
     }
 
     MPI_Finalize();

@@ -18,7 +18,7 @@ int main(int argc, char **argv)
         MPI_Request req;
         MPI_Irecv(in, 2, MPI_INT, 1, 0, MPI_COMM_WORLD, &req); // @recv
         MPI_Wait(&req, MPI_STATUS_IGNORE);
-        errors += in[0] != 7 || in[1] != 8;
+        errors += (in[0] != 7) | (in[1] != 8); /* | not ||: both received values are read */
     } else if (rank == 1) {
         int out[2] = {7, 8};
         MPI_Datatype pair;

@@ -17,7 +17,7 @@ int main(int argc, char **argv)
         MPI_Request req;
         MPI_Irecv(in, 2, MPI_FLOAT, 1, 0, MPI_COMM_WORLD, &req);  // @recv
         MPI_Wait(&req, MPI_STATUS_IGNORE);
-        errors += in[0] != 7.0f || in[1] != 8.0f;
+        errors += (in[0] != 7.0f) | (in[1] != 8.0f); /* | not ||: both received values are read */
     } else if (rank == 1) {
         float out[2] = {7.0f, 8.0f};
         MPI_Request req;

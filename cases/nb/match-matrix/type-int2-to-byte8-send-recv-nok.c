@@ -17,7 +17,7 @@ int main(int argc, char **argv)
     if (rank == 0) {
         int in[2];
         MPI_Recv(in, (int)sizeof in, MPI_BYTE, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); // @recv
-        errors += in[0] != 7 || in[1] != 8;
+        errors += (in[0] != 7) | (in[1] != 8); /* | not ||: both received values are read */
     } else if (rank == 1) {
         int out[2] = {7, 8};
         MPI_Send(out, 2, MPI_INT, 0, 0, MPI_COMM_WORLD);                                 // @send

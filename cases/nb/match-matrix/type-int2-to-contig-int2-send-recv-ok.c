@@ -18,7 +18,7 @@ int main(int argc, char **argv)
         MPI_Type_contiguous(2, MPI_INT, &pair);
         MPI_Type_commit(&pair);
         MPI_Recv(in, 1, pair, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); // @recv
-        errors += in[0] != 7 || in[1] != 8;
+        errors += (in[0] != 7) | (in[1] != 8); /* | not ||: both received values are read */
         MPI_Type_free(&pair);
     } else if (rank == 1) {
         int out[2] = {7, 8};

@@ -19,7 +19,7 @@ int main(int argc, char **argv)
         MPI_Request req;
         MPI_Irecv(in, 2, MPI_UNSIGNED, 1, 0, MPI_COMM_WORLD, &req); // @recv
         MPI_Wait(&req, MPI_STATUS_IGNORE);
-        errors += in[0] != 7u || in[1] != 8u;
+        errors += (in[0] != 7u) | (in[1] != 8u); /* | not ||: both received values are read */
     } else if (rank == 1) {
         int out[2] = {7, 8};
         MPI_Request req;

@@ -17,7 +17,7 @@ int main(int argc, char **argv)
     if (rank == 0) {
         unsigned in[2];
         MPI_Recv(in, 2, MPI_UNSIGNED, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); // @recv
-        errors += in[0] != 7u || in[1] != 8u;
+        errors += (in[0] != 7u) | (in[1] != 8u); /* | not ||: both received values are read */
     } else if (rank == 1) {
         int out[2] = {7, 8};
         MPI_Send(out, 2, MPI_INT, 0, 0, MPI_COMM_WORLD);                        // @send

@@ -18,7 +18,7 @@ int main(int argc, char **argv)
         MPI_Type_vector(2, 1, 2, MPI_INT, &spaced);
         MPI_Type_commit(&spaced);
         MPI_Recv(in, 1, spaced, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); // @recv
-        errors += in[0] != 7 || in[2] != 8;
+        errors += (in[0] != 7) | (in[2] != 8); /* | not ||: both received values are read */
         MPI_Type_free(&spaced);
     } else if (rank == 1) {
         int out[2] = {7, 8};

@@ -17,7 +17,7 @@ int main(int argc, char **argv)
     if (rank == 0) {
         float in[2];
         MPI_Recv(in, 2, MPI_FLOAT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); // @recv
-        errors += in[0] != 7.0f || in[1] != 8.0f;
+        errors += (in[0] != 7.0f) | (in[1] != 8.0f); /* | not ||: both received values are read */
     } else if (rank == 1) {
         int out[3] = {7, 0, 8};
         MPI_Datatype spaced;

@@ -16,7 +16,7 @@ int main(int argc, char **argv)
     if (rank == 0) {
         int in[2];
         MPI_Recv(in, 2, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); // @recv
-        errors += in[0] != 7 || in[1] != 8;
+        errors += (in[0] != 7) | (in[1] != 8); /* | not ||: both received values are read */
     } else if (rank == 1) {
         int out[3] = {7, 0, 8};
         MPI_Datatype spaced;

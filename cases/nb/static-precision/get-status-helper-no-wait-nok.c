@@ -6,6 +6,8 @@
 // NOTE: MPI-3.1 §3.7.3: MPI_Request_get_status does not deallocate or deactivate the request; every request must be completed or freed (§3.7.3, §8.7).
 #include <mpi.h>
 
+static volatile int sink; /* received values are loaded here: read, nothing decided on them */
+
 static int query(MPI_Request *request)
 {
     int flag = 0;
@@ -25,6 +27,7 @@ int main(int argc, char **argv)
         (void)query(&request);
     } else if (rank == 1) {
         MPI_Recv(&value, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        sink = value;
     }
     MPI_Finalize();
     return 0;

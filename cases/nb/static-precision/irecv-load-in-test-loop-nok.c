@@ -6,6 +6,8 @@
 // NOTE: MPI-3.1 §3.7.2: the receive buffer must not be accessed until the receive completes.
 #include <mpi.h>
 
+static volatile int sink; /* received values are loaded here: read, nothing decided on them */
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -22,6 +24,7 @@ int main(int argc, char **argv)
         seen = value;                                                  // @load
         while (!done)
             MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+        sink = value;
     }
     (void)seen;
     MPI_Finalize();

@@ -7,6 +7,8 @@
 #include <mpi.h>
 #include <stdlib.h>
 
+static volatile double sink; /* received values are loaded here: read, nothing decided on them */
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -23,6 +25,8 @@ int main(int argc, char **argv)
         MPI_Irecv(incoming, 4, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, &request); // @irecv
         incoming[0] = 1.0;                                                  // @store
         MPI_Wait(&request, MPI_STATUS_IGNORE);
+        for (int i = 0; i < 4; i++)
+            sink = incoming[i];
     }
     free(scratch);
     free(incoming);

@@ -6,6 +6,8 @@
 // NOTE: MPI-3.1 §3.7.2: the receive buffer must not be accessed until the receive completes.
 #include <mpi.h>
 
+static volatile int sink; /* received values are loaded here: read, nothing decided on them */
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -21,6 +23,7 @@ int main(int argc, char **argv)
             MPI_Irecv(&value, 1, MPI_INT, 0, step, MPI_COMM_WORLD, &request); // @irecv
             total += value;                                                   // @load
             MPI_Wait(&request, MPI_STATUS_IGNORE);
+            sink = value;
         }
     }
     (void)total;

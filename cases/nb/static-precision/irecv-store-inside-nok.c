@@ -6,6 +6,8 @@
 // NOTE: MPI-3.1 §3.7.2: the receive buffer must not be accessed until the receive completes.
 #include <mpi.h>
 
+static volatile int sink; /* received values are loaded here: read, nothing decided on them */
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -20,6 +22,8 @@ int main(int argc, char **argv)
         MPI_Irecv(&row[2], 2, MPI_INT, 0, 0, MPI_COMM_WORLD, &request); // @irecv
         row[3] = -1;                                                    // @store
         MPI_Wait(&request, MPI_STATUS_IGNORE);
+        sink = row[2];
+        sink = row[3];
     }
     MPI_Finalize();
     return 0;

@@ -6,6 +6,8 @@
 // NOTE: MPI-3.1 §3.7.2: the receive buffer must not be accessed until the receive completes.
 #include <mpi.h>
 
+static volatile int sink; /* received values are loaded here: read, nothing decided on them */
+
 struct message {
     int header;
     int payload[2];
@@ -25,6 +27,8 @@ int main(int argc, char **argv)
         MPI_Irecv(m.payload, 2, MPI_INT, 0, 0, MPI_COMM_WORLD, &request); // @irecv
         m.payload[1] = 2;                                                 // @store
         MPI_Wait(&request, MPI_STATUS_IGNORE);
+        sink = m.payload[0];
+        sink = m.payload[1];
     }
     MPI_Finalize();
     return 0;

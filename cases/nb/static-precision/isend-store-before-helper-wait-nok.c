@@ -6,6 +6,8 @@
 // NOTE: MPI-3.1 §3.7.2: the send buffer must not be modified until the send completes.
 #include <mpi.h>
 
+static volatile long sink; /* received values are loaded here: read, nothing decided on them */
+
 static void finish(MPI_Request *request) { MPI_Wait(request, MPI_STATUS_IGNORE); }
 
 int main(int argc, char **argv)
@@ -21,6 +23,7 @@ int main(int argc, char **argv)
         finish(&request);
     } else if (rank == 1) {
         MPI_Recv(&value, 1, MPI_LONG, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        sink = value;
     }
     MPI_Finalize();
     return 0;

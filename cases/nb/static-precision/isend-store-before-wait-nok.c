@@ -6,6 +6,8 @@
 // NOTE: MPI-3.1 §3.7.2: the send buffer must not be modified until the send completes.
 #include <mpi.h>
 
+static volatile int sink; /* received values are loaded here: read, nothing decided on them */
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -19,6 +21,7 @@ int main(int argc, char **argv)
         MPI_Wait(&request, MPI_STATUS_IGNORE);
     } else if (rank == 1) {
         MPI_Recv(&value, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        sink = value;
     }
     MPI_Finalize();
     return failed;

@@ -6,6 +6,8 @@
 // NOTE: MPI-3.1 §3.7.2: the send buffer must not be modified until the send completes.
 #include <mpi.h>
 
+static volatile int sink; /* received values are loaded here: read, nothing decided on them */
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -24,6 +26,8 @@ int main(int argc, char **argv)
     } else if (rank == 1) {
         for (int i = 0; i < 3; i++)
             MPI_Recv(&in[i], 1, MPI_INT, 0, i, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        for (int i = 0; i < 3; i++)
+            sink = in[i];
     }
     MPI_Finalize();
     return 0;

@@ -6,6 +6,8 @@
 // NOTE: MPI-3.1 §3.7.3: a nonblocking request must be completed (or freed); the last one never is.
 #include <mpi.h>
 
+static volatile int sink; /* received values are loaded here: read, nothing decided on them */
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -21,6 +23,8 @@ int main(int argc, char **argv)
             MPI_Irecv(&values[i], 1, MPI_INT, 0, i, MPI_COMM_WORLD, &requests[i]); // @irecv
         for (int i = 0; i < 3; i++)
             MPI_Wait(&requests[i], MPI_STATUS_IGNORE);
+        for (int i = 0; i < 3; i++)
+            sink = values[i];
     }
     MPI_Finalize();
     return 0;

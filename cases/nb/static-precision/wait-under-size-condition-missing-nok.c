@@ -6,6 +6,8 @@
 // NOTE: MPI-3.1 §3.7.3: a nonblocking request must be completed (or freed) before MPI_Finalize.
 #include <mpi.h>
 
+static volatile int sink; /* received values are loaded here: read, nothing decided on them */
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -19,6 +21,7 @@ int main(int argc, char **argv)
         MPI_Irecv(&in, 1, MPI_INT, from, 0, MPI_COMM_WORLD, &recv);
         MPI_Isend(&out, 1, MPI_INT, peer, 0, MPI_COMM_WORLD, &send); // @isend
         MPI_Wait(&recv, MPI_STATUS_IGNORE);
+        sink = in;
     }
     MPI_Finalize();
     return 0;

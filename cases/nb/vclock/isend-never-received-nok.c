@@ -6,6 +6,8 @@
 // NOTE: MPI-3.1 §8.7: every communication a process started must be complete (its send matched) before MPI_Finalize.
 #include <mpi.h>
 
+static volatile int sink; /* received values are loaded here: read, nothing decided on them */
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -19,6 +21,7 @@ int main(int argc, char **argv)
         MPI_Send(&b, 1, MPI_INT, 0, 2, MPI_COMM_WORLD);
     } else {
         MPI_Recv(&in, 1, MPI_INT, 1, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        sink = in;
     }
     MPI_Finalize();
     return 0;

@@ -19,6 +19,7 @@ int main(int argc, char **argv)
         value = 42;
         MPI_Send(&value, 1, MPI_INT, 0, 1, MPI_COMM_WORLD); // @send
     }
+    const int failed = rank == 0 && value != 42;
     MPI_Finalize();
-    return 0;
+    return failed;
 }

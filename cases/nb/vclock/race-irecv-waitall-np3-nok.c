@@ -6,6 +6,8 @@
 // NOTE: MPI-3.1 §3.5: a pending wildcard receive takes whichever message of the two senders arrives first.
 #include <mpi.h>
 
+static volatile int sink; /* received values are loaded here: read, nothing decided on them */
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -16,6 +18,8 @@ int main(int argc, char **argv)
         for (int k = 0; k < 2; k++)
             MPI_Irecv(&got[k], 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &reqs[k]); // @irecv
         MPI_Waitall(2, reqs, MPI_STATUSES_IGNORE);
+        for (int k = 0; k < 2; k++)
+            sink = got[k];
     } else {
         MPI_Send(&rank, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);                         // @send
     }

@@ -6,6 +6,8 @@
 // NOTE: MPI-3.1 §3.5: which request takes which sender's message depends on arrival order; the index MPI_Waitany returns names the request, not the sender.
 #include <mpi.h>
 
+static volatile int sink; /* received values are loaded here: read, nothing decided on them */
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -18,6 +20,7 @@ int main(int argc, char **argv)
         for (int k = 0; k < 3; k++) {
             int which;
             MPI_Waitany(3, reqs, &which, MPI_STATUS_IGNORE);
+            sink = got[which];
         }
     } else {
         MPI_Send(&rank, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);                         // @send

@@ -6,6 +6,8 @@
 // NOTE: MPI-3.1 §3.8.2: a matched probe matches like a receive, so on MPI_ANY_SOURCE it takes whichever sender's message arrived first (§3.5).
 #include <mpi.h>
 
+static volatile int sink; /* received values are loaded here: read, nothing decided on them */
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -16,6 +18,7 @@ int main(int argc, char **argv)
             MPI_Message msg;
             MPI_Mprobe(MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &msg, MPI_STATUS_IGNORE); // @mprobe
             MPI_Mrecv(&got[k], 1, MPI_INT, &msg, MPI_STATUS_IGNORE);
+            sink = got[k];
         }
     } else {
         MPI_Send(&rank, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);                         // @send

@@ -6,6 +6,8 @@
 // NOTE: MPI-3.1 §3.8.1: only a receive with the probed message's source and tag (and communicator) is guaranteed to receive the probed message; a wildcard receive after the probe races with the other sender.
 #include <mpi.h>
 
+static volatile int sink; /* received values are loaded here: read, nothing decided on them */
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -18,6 +20,7 @@ int main(int argc, char **argv)
             MPI_Probe(MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &status);
             MPI_Get_count(&status, MPI_INT, &count);
             MPI_Recv(&got[k], count, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); // @recv
+            sink = got[k];
         }
     } else {
         MPI_Send(&rank, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);                                     // @send

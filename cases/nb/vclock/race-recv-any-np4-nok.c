@@ -6,6 +6,8 @@
 // NOTE: MPI-3.1 §3.5: messages of different senders are not ordered.
 #include <mpi.h>
 
+static volatile int sink; /* received values are loaded here: read, nothing decided on them */
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -14,6 +16,8 @@ int main(int argc, char **argv)
     if (rank == 0) {
         for (int k = 0; k < 3; k++)
             MPI_Recv(&got[k], 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); // @recv
+        for (int k = 0; k < 3; k++)
+            sink = got[k];
     } else {
         MPI_Send(&rank, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);                                 // @send
     }

@@ -6,6 +6,8 @@
 // NOTE: MPI-3.1 §3.5 orders only messages of one sender: that rank 1's send happens before rank 2's does not order their arrival at rank 0, so the first wildcard receive may take either (only a send after the receive is ordered after it).
 #include <mpi.h>
 
+static volatile int sink; /* received values are loaded here: read, nothing decided on them */
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -14,11 +16,14 @@ int main(int argc, char **argv)
     if (rank == 0) {
         for (int k = 0; k < 2; k++)
             MPI_Recv(&got[k], 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); // @recv
+        for (int k = 0; k < 2; k++)
+            sink = got[k];
     } else if (rank == 1) {
         MPI_Send(&rank, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);                                 // @send1
         MPI_Send(&go, 1, MPI_INT, 2, 1, MPI_COMM_WORLD);
     } else {
         MPI_Recv(&go, 1, MPI_INT, 1, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        sink = go;
         MPI_Send(&rank, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);                                 // @send2
     }
     MPI_Finalize();

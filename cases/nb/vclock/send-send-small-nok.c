@@ -7,6 +7,8 @@
 // NOTE: MPI-3.1 §3.5 Example 3.9: a program whose completion depends on the buffering of standard-mode sends is unsafe; §3.4 lets MPI_Send wait for the matching receive, and then both ranks wait for ever.
 #include <mpi.h>
 
+static volatile int sink; /* received values are loaded here: read, nothing decided on them */
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -15,6 +17,7 @@ int main(int argc, char **argv)
     int peer = 1 - rank, out = rank + 1, in = 0;
     MPI_Send(&out, 1, MPI_INT, peer, 0, MPI_COMM_WORLD);                  // @send
     MPI_Recv(&in, 1, MPI_INT, peer, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    sink = in;
     MPI_Finalize();
     return 0;
 }

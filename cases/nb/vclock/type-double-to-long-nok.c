@@ -6,6 +6,8 @@
 // NOTE: MPI-3.1 §3.3.1: the basic types of send and receive must match, whatever their sizes.
 #include <mpi.h>
 
+static volatile long sink; /* received values are loaded here: read, nothing decided on them */
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -17,6 +19,8 @@ int main(int argc, char **argv)
     } else {
         long in[2];
         MPI_Recv(in, 2, MPI_LONG, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);   // @recv
+        for (int i = 0; i < 2; i++)
+            sink = in[i];
     }
     MPI_Finalize();
     return 0;

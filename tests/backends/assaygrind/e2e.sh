@@ -18,6 +18,8 @@ pairs=(
   "rma/local-access/memset-get-buffer-nok rma/local-access/memset-get-buffer-after-unlock-ok"
   "coll/nbc-matrix/ialltoallv-counts-write-nok coll/nbc-matrix/ialltoallv-counts-write-after-wait-ok"
   "mem/buffer-semantics/wbr-irecv-store-one-nok mem/buffer-semantics/wbr-irecv-store-one-read-first-ok"
+  "mem/buffer-semantics/unused-recv-freed-nok mem/buffer-semantics/unused-recv-freed-read-ok"
+  "mem/buffer-semantics/unused-irecv-received-twice-nok mem/buffer-semantics/unused-irecv-received-twice-read-ok"
 )
 ids=()
 for pair in "${pairs[@]}"; do
