@@ -22,6 +22,7 @@
 // (__assay_llvm_module: accesses seen, instrumented, removed by each filter),
 // which writes them into the run folder.
 #include <cstdlib>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -151,7 +152,10 @@ class Instrumenter {
       for (llvm::Instruction& i : llvm::instructions(f)) todo.push_back(&i);
       // Versioned before instrumenting: the copies are not in `todo`.
       if (hoist_) version_loops(f);
+      if (hoist_) load_bounds_per_loop(f, todo);
       for (llvm::Instruction* i : todo) visit(*i);
+      loop_bounds_.clear();
+      group_test_.clear();
     }
     register_module();
     return counts_;
@@ -368,6 +372,151 @@ class Instrumenter {
     if (changed) fam_->invalidate(f, llvm::PreservedAnalyses::none());
   }
 
+  // ---- bounds read once per loop ----------------------------------------------
+  // The loops that cannot be versioned (addresses loaded in the loop, as
+  // a[index[i]]) keep a guard per access; in a loop that calls nothing, those
+  // guards read the bounds its preheader read. Only MPI calls change the
+  // bounds, so every iteration would have read the same ones. Not in a loop
+  // with an atomic access or a fence: another thread's MPI call could be
+  // ordered before an access of the loop through it (a flag set after an
+  // MPI_Isend returned), and that access must see the new bounds. The test is
+  // one compare, a - from <u span with from = lo - (slack) and span = hi -
+  // from: true for every access [a, a + n) with n <= slack + 1 that overlaps
+  // [lo, hi), and for a few bytes below lo — the slow path's gap test and the
+  // runtime are exact. With the bounds {0, 0} it holds only for the top
+  // `slack` bytes of the address space (never a program's memory).
+  static constexpr std::uint64_t loop_slack = 63;
+  struct LoopBounds {
+    llvm::Value* from;
+    llvm::Value* span;
+  };
+
+  // Whether loop `l` (with its inner loops) calls nothing but intrinsics and
+  // has no atomic access or fence.
+  static bool calls_nothing(const llvm::Loop& l) {
+    for (llvm::BasicBlock* bb : l.blocks())
+      for (llvm::Instruction& i : *bb) {
+        if (i.isAtomic()) return false;  // atomics and fences
+        if (auto* call = llvm::dyn_cast<llvm::CallBase>(&i); call && !llvm::isa<llvm::IntrinsicInst>(call)) return false;
+      }
+    return true;
+  }
+
+  // For each load and store of `todo` that would be checked inside a loop
+  // that calls nothing: the bounds read in the preheader of the outermost
+  // such loop around it (loop_bounds_, used by check).
+  void load_bounds_per_loop(llvm::Function& f, const std::vector<llvm::Instruction*>& todo) {
+    auto& li = fam_->getResult<llvm::LoopAnalysis>(f);
+    std::map<const llvm::Loop*, bool> call_free;
+    std::map<const llvm::Loop*, LoopBounds> loaded;
+    auto free_of_calls = [&](const llvm::Loop* l) {
+      auto [it, fresh] = call_free.try_emplace(l, false);
+      if (fresh) it->second = calls_nothing(*l);
+      return it->second;
+    };
+    for (llvm::Instruction* i : todo) {
+      llvm::Value* pointer = nullptr;
+      if (auto* ld = llvm::dyn_cast<llvm::LoadInst>(i)) pointer = ld->getPointerOperand();
+      else if (auto* st = llvm::dyn_cast<llvm::StoreInst>(i)) pointer = st->getPointerOperand();
+      if (!pointer || !wants(*i, pointer)) continue;
+      const llvm::Loop* outer = nullptr;
+      for (const llvm::Loop* l = li.getLoopFor(i->getParent()); l && free_of_calls(l); l = l->getParentLoop()) outer = l;
+      if (!outer || !outer->getLoopPreheader()) continue;
+      auto [it, fresh] = loaded.try_emplace(outer, LoopBounds{nullptr, nullptr});
+      if (fresh) {
+        llvm::IRBuilder<> b(outer->getLoopPreheader()->getTerminator());
+        llvm::Value* lo = load_word(b, bounds_, 2, 0, "assay.lo");
+        llvm::Value* hi = load_word(b, bounds_, 2, 1, "assay.hi");
+        llvm::Value* from = b.CreateSub(lo, b.getInt64(loop_slack), "assay.loop.from");
+        it->second = {from, b.CreateSub(hi, from, "assay.loop.span")};
+      }
+      loop_bounds_[i] = it->second;
+    }
+    group_loop_accesses(f, li);
+  }
+
+  // One test for several accesses of one loop iteration at constant distances
+  // from each other (gradient[3 * a + d] for d = 0, 1, 2, loaded and stored):
+  // the first (the leader, which dominates the others in the same innermost
+  // loop, so it ran earlier in the same iteration with the same values) tests
+  // the lowest address of the group against the loop's bounds; the group spans
+  // at most slack + 1 bytes, so the test holds whenever one of its accesses
+  // overlaps the bounds. The others take its answer, and each still tests
+  // the gaps and calls with its own address (the runtime is exact).
+  struct Group {
+    llvm::Instruction* leader;
+    std::int64_t leader_offset, lo, hi;  // offsets from the common base
+  };
+  void group_loop_accesses(llvm::Function& f, llvm::LoopInfo& li) {
+    auto& se = fam_->getResult<llvm::ScalarEvolutionAnalysis>(f);
+    auto& dt = fam_->getResult<llvm::DominatorTreeAnalysis>(f);
+    const llvm::DataLayout& dl = m_.getDataLayout();
+    auto* i64 = llvm::Type::getInt64Ty(ctx_);
+    // Per (innermost loop, base address without its constant): the groups.
+    std::map<std::pair<const llvm::Loop*, const llvm::SCEV*>, std::vector<Group>> groups;
+    std::map<const llvm::Instruction*, std::pair<std::pair<const llvm::Loop*, const llvm::SCEV*>, std::size_t>> member;
+    for (llvm::BasicBlock& bb : f)
+      for (llvm::Instruction& i : bb) {
+        if (!loop_bounds_.count(&i)) continue;
+        llvm::Value* pointer = llvm::getLoadStorePointerOperand(&i);
+        llvm::Type* type = llvm::getLoadStoreType(&i);
+        const std::uint64_t size = dl.getTypeStoreSize(type).getFixedSize();
+        if (size > loop_slack + 1) continue;
+        const llvm::SCEV* s = se.getSCEV(pointer);
+        if (s->getType()->isPointerTy()) s = se.getPtrToIntExpr(s, i64);
+        if (llvm::isa<llvm::SCEVCouldNotCompute>(s)) continue;
+        // base + constant, or {base + constant, +, step} (a field of an array element).
+        std::int64_t offset = 0;
+        auto strip = [&](const llvm::SCEV* e) {
+          if (auto* add = llvm::dyn_cast<llvm::SCEVAddExpr>(e))
+            if (auto* c = llvm::dyn_cast<llvm::SCEVConstant>(add->getOperand(0)); c && c->getAPInt().getMinSignedBits() <= 32) {
+              offset = c->getAPInt().getSExtValue();
+              return se.getMinusSCEV(e, c);
+            }
+          return e;
+        };
+        if (auto* rec = llvm::dyn_cast<llvm::SCEVAddRecExpr>(s); rec && rec->isAffine()) {
+          const llvm::SCEV* start = strip(rec->getStart());
+          if (offset) s = se.getAddRecExpr(start, rec->getStepRecurrence(se), rec->getLoop(), llvm::SCEV::FlagAnyWrap);
+        } else {
+          s = strip(s);
+        }
+        const auto key = std::make_pair(li.getLoopFor(&bb), s);
+        std::vector<Group>& candidates = groups[key];
+        const auto end = offset + static_cast<std::int64_t>(size);
+        bool joined = false;
+        for (std::size_t k = 0; k < candidates.size() && !joined; ++k) {
+          Group& g = candidates[k];
+          const std::int64_t lo = std::min(g.lo, offset), hi = std::max(g.hi, end);
+          if (hi - lo > static_cast<std::int64_t>(loop_slack + 1) || !dt.dominates(g.leader, &i)) continue;
+          g.lo = lo, g.hi = hi;
+          member[&i] = {key, k};
+          joined = true;
+        }
+        if (!joined) {
+          member[&i] = {key, candidates.size()};
+          candidates.push_back({&i, offset, offset, end});
+        }
+      }
+    // The leader's test, before it: its address moved to the group's lowest.
+    // A group of one keeps its own test.
+    std::map<std::pair<std::pair<const llvm::Loop*, const llvm::SCEV*>, std::size_t>, unsigned> size_of;
+    for (auto& [i, at] : member) ++size_of[at];
+    std::map<std::pair<std::pair<const llvm::Loop*, const llvm::SCEV*>, std::size_t>, llvm::Value*> tests;
+    for (auto& [key, list] : groups)
+      for (std::size_t k = 0; k < list.size(); ++k) {
+        if (size_of[{key, k}] < 2) continue;
+        const Group& g = list[k];
+        llvm::IRBuilder<> b(g.leader);
+        llvm::Value* a = b.CreatePtrToInt(llvm::getLoadStorePointerOperand(g.leader), i64);
+        llvm::Value* lowest = b.CreateAdd(a, b.getInt64(static_cast<std::uint64_t>(g.lo - g.leader_offset)));
+        const LoopBounds& lb = loop_bounds_.at(g.leader);
+        tests[{key, k}] = b.CreateICmpULT(b.CreateSub(lowest, lb.from), lb.span, "assay.group.overlaps");
+      }
+    for (auto& [i, at] : member)
+      if (auto t = tests.find(at); t != tests.end()) group_test_[i] = t->second;
+  }
+
   // Before `before`: the call __assay_llvm_access(address, size, kind) at the
   // access's location `loc`, behind an inline guard. The guard loads the
   // runtime's bounds [lo, hi) of every range in flight ({0, 0} when none) and
@@ -394,17 +543,37 @@ class Instrumenter {
     llvm::Value* n = b.CreateZExtOrTrunc(size, b.getInt64Ty());
     if (guard_) {
       auto* i64 = b.getInt64Ty();
-      auto bound = [&](unsigned index, const char* name) { return load_word(b, bounds_, 2, index, name); };
-      llvm::Value* lo = bound(0, "assay.lo");
-      llvm::Value* hi = bound(1, "assay.hi");
-      llvm::Value* a = b.CreatePtrToInt(p, i64);
-      llvm::Value* end = b.CreateAdd(a, n);
-      llvm::Value* after_lo = b.CreateICmpUGT(end, lo);
-      llvm::Value* before_hi = b.CreateICmpULT(a, hi);
-      llvm::Value* overlaps = b.CreateAnd(after_lo, before_hi, "assay.overlaps");
+      // Which test: its group's (group_loop_accesses), the bounds read before
+      // its loop (load_bounds_per_loop), or the bounds read here.
+      llvm::Value* grouped = nullptr;
+      const LoopBounds* in_loop = nullptr;
+      if (auto g = group_test_.find(&before); g != group_test_.end()) grouped = g->second;
+      auto* constant_size = llvm::dyn_cast<llvm::ConstantInt>(n);
+      if (auto l = loop_bounds_.find(&before);
+          l != loop_bounds_.end() && constant_size && constant_size->getZExtValue() <= loop_slack + 1)
+        in_loop = &l->second;
+      llvm::Value *lo = nullptr, *hi = nullptr;
+      if (!grouped && !in_loop) {
+        lo = load_word(b, bounds_, 2, 0, "assay.lo");
+        hi = load_word(b, bounds_, 2, 1, "assay.hi");
+      }
+      // The fast path computes only what its test needs; the rest (the
+      // address, its end) is computed past the test, where the slow path uses it.
+      llvm::Value* a = grouped ? nullptr : b.CreatePtrToInt(p, i64);
+      llvm::Value* end = grouped || in_loop ? nullptr : b.CreateAdd(a, n);
+      llvm::Value* overlaps = grouped;
+      if (!grouped && in_loop) {
+        overlaps = b.CreateICmpULT(b.CreateSub(a, in_loop->from), in_loop->span, "assay.overlaps");
+      } else if (!grouped) {
+        llvm::Value* after_lo = b.CreateICmpUGT(end, lo);
+        llvm::Value* before_hi = b.CreateICmpULT(a, hi);
+        overlaps = b.CreateAnd(after_lo, before_hi, "assay.overlaps");
+      }
       llvm::MDNode* rarely = llvm::MDBuilder(ctx_).createBranchWeights(1, 1000);
       llvm::Instruction* then = llvm::SplitBlockAndInsertIfThen(overlaps, &before, false, rarely);
       b.SetInsertPoint(then);
+      if (!a) a = b.CreatePtrToInt(p, i64);
+      if (!end) end = b.CreateAdd(a, n);
       // Inside the bounds: an access inside one of the runtime's gaps meets no
       // range in flight and no window either.
       llvm::Value* in_gap = in_a_gap(b, load_gaps(b), a, end);
@@ -526,6 +695,8 @@ class Instrumenter {
   llvm::Constant* bounds_ = nullptr;
   llvm::Constant* runs_ = nullptr;
   llvm::Constant* gaps_ = nullptr;
+  std::map<const llvm::Instruction*, LoopBounds> loop_bounds_;  // load_bounds_per_loop, per function
+  std::map<const llvm::Instruction*, llvm::Value*> group_test_;  // group_loop_accesses, per function
   std::unique_ptr<assay::stat::InFlight> in_flight_;
   llvm::FunctionCallee access_, string_, free_;
   Counts counts_;

@@ -411,9 +411,10 @@ constexpr ErrorClass kGet = ErrorClass::rma_local_origin_access_during_get;
 void conflicts_with_pending(State& s, Op fresh) {
   const OpInfo& n = s.ops.at(fresh);
   std::vector<Op> seen;
-  for (const auto& [lo, hi] : s.ranges.ranges_of(fresh)) {
+  for (const auto& [lo, hi] : bytes_of(s, fresh)) {
     for (Op other : s.ranges.overlapping(lo, hi)) {
       if (other == fresh || std::find(seen.begin(), seen.end(), other) != seen.end()) continue;
+      if (!touches(s.ops.at(other), lo, hi)) continue;
       seen.push_back(other);
       const OpInfo& e = s.ops.at(other);
       if (!e.rma) continue;

@@ -117,6 +117,7 @@ void check(std::uintptr_t addr, std::uint64_t size, std::uint32_t kind, std::uin
       const auto found = s.ops.find(op);  // received data may drop ops it met
       if (found == s.ops.end()) continue;
       const OpInfo& info = found->second;
+      if (!touches(info, addr, addr + size)) continue;  // a hole of a hulled datatype
       if (info.permission == Permission::received) {
         received_access(s, op, addr, size, writes(kind), pc, how(kind), findings);
         continue;
@@ -202,7 +203,9 @@ Op add_op(State& s, const OpInfo& info) {
   return op;
 }
 
-void add_range(State& s, Op op, std::uintptr_t lo, std::uintptr_t hi) {
+namespace {
+// One range into the set (add_range, or the hull add_blocks makes).
+void insert_range(State& s, Op op, std::uintptr_t lo, std::uintptr_t hi) {
   if (hi <= lo) return;
   const bool was_empty = !s.ranges.contains(op);
   s.ranges.add(op, lo, hi);
@@ -220,14 +223,57 @@ void add_range(State& s, Op op, std::uintptr_t lo, std::uintptr_t hi) {
   s.peak_ranges = std::max(s.peak_ranges, s.ranges.ops());
   s.peak_segments = std::max(s.peak_segments, s.ranges.segments());
 }
+}  // namespace
+
+void add_range(State& s, Op op, std::uintptr_t lo, std::uintptr_t hi) {
+  if (hi <= lo) return;
+  OpInfo& info = s.ops.at(op);
+  if (info.hulled) info.exact.emplace_back(lo, hi);
+  insert_range(s, op, lo, hi);
+}
+
+// A datatype of many blocks (a matrix column: one block per row) enters the
+// set as its hull, one range instead of one per block (with their tree nodes
+// and their publish_bounds each); its blocks stay in the operation
+// (OpInfo::exact), and an access that meets the hull counts only if it meets
+// one of them (touches). Only for an operation that has no precise range yet,
+// so `exact` holds all its bytes. The hull is never narrower than the blocks:
+// the bounds, the gaps and the window runs' limits, read from the set, only
+// get more conservative (more calls into the runtime, never fewer checks).
+constexpr std::size_t hull_above_blocks = 16;
 
 void add_blocks(State& s, Op op, const void* buf, int count, MPI_Datatype type, std::int64_t offset) {
   if (!buf || buf == MPI_IN_PLACE || count <= 0 || type == MPI_DATATYPE_NULL) return;
   const auto base = reinterpret_cast<std::uintptr_t>(buf) + static_cast<std::uintptr_t>(offset);
-  for (const auto& [lo, hi] : interpose::type_blocks(count, type))
+  const auto blocks = interpose::type_blocks(count, type);
+  OpInfo& info = s.ops.at(op);
+  if (blocks.size() > hull_above_blocks && (info.hulled || !s.ranges.contains(op))) {
+    info.hulled = true;
+    std::uintptr_t lo = UINTPTR_MAX, hi = 0;
+    for (const auto& [from, to] : blocks) {
+      if (to <= from) continue;
+      const std::uintptr_t a = base + static_cast<std::uintptr_t>(from), b = base + static_cast<std::uintptr_t>(to);
+      info.exact.emplace_back(a, b);
+      lo = std::min(lo, a), hi = std::max(hi, b);
+    }
+    if (hi > lo) insert_range(s, op, lo, hi);
+    return;
+  }
+  for (const auto& [lo, hi] : blocks)
     add_range(s, op, base + static_cast<std::uintptr_t>(lo), base + static_cast<std::uintptr_t>(hi));
 }
 
+bool touches(const OpInfo& info, std::uintptr_t lo, std::uintptr_t hi) {
+  if (!info.hulled) return true;  // the set holds its bytes exactly
+  for (const auto& [from, to] : info.exact)
+    if (from < hi && lo < to) return true;
+  return false;
+}
+
+std::vector<core::InFlight::Range> bytes_of(const State& s, Op op) {
+  const OpInfo& info = s.ops.at(op);
+  return info.hulled ? info.exact : s.ranges.ranges_of(op);
+}
 
 void complete(State& s, Op op) {
   if (s.ranges.remove(op)) {

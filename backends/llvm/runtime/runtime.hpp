@@ -41,6 +41,9 @@ struct OpInfo {
   std::size_t size = 0;   // first byte and span of its ranges
   std::uint64_t time = 0;
   bool rma = false;       // an RMA origin or result buffer
+  // Kept in the range set as the hull of many blocks (add_blocks): its bytes.
+  bool hulled = false;
+  std::vector<core::InFlight::Range> exact{};
 };
 
 struct State {
@@ -67,11 +70,16 @@ struct State {
 State& state();
 
 // Adds an operation over `count` x `type` at `buf` (offset by `offset`
-// bytes), each block of a datatype with holes its own range; returns its id,
+// bytes), each block of a datatype with holes its own range (many blocks: their
+// hull, the blocks kept in OpInfo::exact); returns its id,
 // 0 when it covers nothing. Call with state().m held.
 Op add_op(State& s, const OpInfo& info);
 void add_blocks(State& s, Op op, const void* buf, int count, MPI_Datatype type, std::int64_t offset = 0);
 void add_range(State& s, Op op, std::uintptr_t lo, std::uintptr_t hi);
+// Whether the operation's bytes meet [lo, hi), given that its range in the set
+// does (a hulled operation: one of its blocks); its bytes as ranges.
+bool touches(const OpInfo& info, std::uintptr_t lo, std::uintptr_t hi);
+std::vector<core::InFlight::Range> bytes_of(const State& s, Op op);
 // Ends an operation (its ranges leave the set). Call with state().m held.
 void complete(State& s, Op op);
 // Adds a posting of `ops` under the handle the program keeps at `at`.

@@ -55,4 +55,58 @@ double walk(struct node *p) {
   // HOIST: call void @__assay_llvm_access
 }
 
+
+// A gather (x[index[i]]: an address loaded in the loop) is not versioned, but
+// the loop calls nothing: its guards test the bounds its preheader read, one
+// compare each, no load of the bounds inside the loop.
+void gather(double *y, const double *x, const int *index, long n) {
+  for (long i = 0; i < n; ++i) y[i] = x[index[i]];
+  // HOIST-LABEL: define{{.*}} void @gather
+  // HOIST-NOT: assay.loop.touches
+  // HOIST: %assay.loop.from = sub i64 %assay.lo{{[0-9]*}}, 63
+  // HOIST-NEXT: %assay.loop.span = sub i64 %assay.hi{{[0-9]*}}, %assay.loop.from
+  // HOIST: for.body:
+  // HOIST-NOT: @__assay_llvm_bounds
+  // HOIST: icmp ult i64 {{%.*}}, %assay.loop.span
+  // HOIST-NOT: @__assay_llvm_bounds
+  // HOIST: call void @__assay_llvm_access(i8* {{.*}}, i64 4, i32 0)
+  // HOIST-NOT: @__assay_llvm_bounds
+  // HOIST: icmp ult i64 {{%.*}}, %assay.loop.span
+  // HOIST-NOT: @__assay_llvm_bounds
+  // HOIST: call void @__assay_llvm_access(i8* {{.*}}, i64 8, i32 0)
+  // HOIST-NOT: @__assay_llvm_bounds
+  // HOIST: icmp ult i64 {{%.*}}, %assay.loop.span
+  // HOIST-NOT: @__assay_llvm_bounds
+  // HOIST: call void @__assay_llvm_access(i8* {{.*}}, i64 8, i32 1)
+}
+
+// The same gather with an atomic load in the loop (another thread's MPI call
+// may be ordered before the next access through it): the bounds are read at
+// each access.
+void gather_atomic(double *y, const double *x, const int *index, long n, int *flag) {
+  for (long i = 0; i < n; ++i) y[i] = x[index[i]] + __atomic_load_n(flag, __ATOMIC_ACQUIRE);
+  // HOIST-LABEL: define{{.*}} void @gather_atomic
+  // HOIST-NOT: assay.loop.from
+  // HOIST: for.body:
+  // HOIST: load atomic i64, i64* getelementptr inbounds ([2 x i64], [2 x i64]* @__assay_llvm_bounds, i32 0, i32 0) monotonic
+  // HOIST: call void @__assay_llvm_access
+}
+
+// Accesses at constant distances in one iteration (g[a], g[a + 1], g[a + 2],
+// each loaded and stored) share one test of their lowest address; each keeps
+// its own call behind it.
+void add3(double *g, const int *index, long n) {
+  for (long i = 0; i < n; ++i) {
+    long a = 3L * index[i];
+    g[a] += 1.0;
+    g[a + 1] += 2.0;
+    g[a + 2] += 3.0;
+  }
+  // HOIST-LABEL: define{{.*}} void @add3
+  // HOIST: %assay.group.overlaps = icmp ult i64 {{%.*}}, %assay.loop.span
+  // HOIST-NOT: %assay.group.overlaps{{[0-9]+}} =
+  // HOIST-COUNT-6: br i1 %assay.group.overlaps,
+  // HOIST-NOT: %assay.group.overlaps{{[0-9]+}} =
+}
+
 // HOIST: ![[RARELY]] = !{!"branch_weights", i32 1, i32 1000}
