@@ -21,7 +21,7 @@ int main(int argc, char **argv)
         int first = statuses[0].MPI_SOURCE;
         int second = first == 1 ? 2 : 1; /* assumes the other two arrived in rank order */
         int third = 6 - first - second;
-        errors = from[0] != first || from[1] != second || from[2] != third;
+        errors = (from[0] != first) | (from[1] != second) | (from[2] != third); /* | reads all three */
     } else {
         MPI_Send(&rank, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);                              // @send
     }

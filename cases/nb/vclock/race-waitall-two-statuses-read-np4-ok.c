@@ -18,7 +18,7 @@ int main(int argc, char **argv)
         int first = statuses[0].MPI_SOURCE;
         int second = statuses[1].MPI_SOURCE;
         int third = 6 - first - second;
-        errors = from[0] != first || from[1] != second || from[2] != third;
+        errors = (from[0] != first) | (from[1] != second) | (from[2] != third); /* | reads all three */
     } else {
         MPI_Send(&rank, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
     }

@@ -14,7 +14,7 @@ int main(int argc, char **argv)
     } else {
         double in[2];
         MPI_Recv(in, 2, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        bad = in[1] != 2.0;
+        bad = (in[0] != 1.0) | (in[1] != 2.0);
     }
     MPI_Finalize();
     return bad;

@@ -61,23 +61,11 @@ sed -e 's/"name": "llvm"/"name": "llvm-nofilter"/' \
 journal=$work/j/results.jsonl
 run --cases "$work/cases" --backend llvm,llvm-nofilter,llvm-selective --backends-dir "$work/backends" --mpi "$mpi" \
   --journal "$journal" >"$work/run.log" 2>&1 || { cat "$work/run.log"; fail "the run failed"; }
-# A correct twin that never reads what it receives: its only findings may be
-# the true mem.recv.unused (backends/llvm/expected-results lists it as FP).
-unread_twins=" nb/local-access/isend-two-wait-second-store-second-ok "
-clean_but_unread() {  # JOURNAL CASE BACKEND
-  local got classes
-  got=$(field_of "$1" "$2" "$3" outcome)
-  [[ $got == TN ]] && return
-  [[ $got == FP ]] || fail "$2 under $3: outcome is '$got', expected TN or FP of mem.recv.unused only"
-  classes=$(grep -F "\"case\":\"$2\"" "$1" | grep -F "\"backend\":\"$3\"" | tail -1 | grep -o '"class":"[^"]*"' | sort -u)
-  [[ $classes == '"class":"mem.recv.unused"' ]] || fail "$2 under $3: findings $classes, expected only mem.recv.unused"
-}
 for pair in "${pairs[@]}"; do
   read -r bad good <<<"$pair"
   for backend in llvm llvm-nofilter llvm-selective; do
     expect_field "$journal" "$bad" "$backend" outcome TP
     expect_field "$journal" "$bad" "$backend" located true
-    if [[ $unread_twins == *" $good "* ]]; then clean_but_unread "$journal" "$good" "$backend"; continue; fi
     expect_field "$journal" "$good" "$backend" outcome TN
   done
 done
