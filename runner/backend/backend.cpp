@@ -177,6 +177,7 @@ std::string absolute_in(const std::string& dir, const std::string& path) {
 // its runtime), so the newest one is compared with the newest input.
 std::string out_of_date(const std::string& dir_of_manifest, const BackendConfig& c, const Vars& vars,
                         const std::vector<std::string>& inputs) {
+  if (inputs.empty() || c.requires_files.empty() || !vars.has("build_dir")) return "";  // nothing built here to compare
   const std::string build_dir = vars.expand("${build_dir}");
   std::optional<fs::file_time_type> built;
   for (const auto& file : c.requires_files) {
