@@ -40,6 +40,7 @@ int main(int argc, char **argv)
         MPI_Send(&token, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
     if (rank == 1) {
         MPI_Recv(&token, 1, MPI_INT, messenger, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        sink = token; /* the token is read (else: received data never used) */
         MPI_Win_sync(win);
         sink = rank0[0];  // @load
     }
