@@ -27,14 +27,7 @@ namespace {
 using interpose::key;
 using core::ErrorClass;
 
-// Persistent requests: what MPI_Start starts.
-struct Persistent {
-  const void* buf;
-  int count;
-  MPI_Datatype type;
-  bool send;
-  core::Site init;
-};
+// Persistent requests: what MPI_Start starts (persistent_request).
 std::unordered_map<std::uint64_t, Persistent>& persistent() {
   static auto* p = new std::unordered_map<std::uint64_t, Persistent>;
   return *p;
@@ -561,6 +554,13 @@ void before_MPI_Win_free(Call&, MPI_Win* win) noexcept {
   target_freeing(*win);
 }
 }  // namespace
+
+std::optional<Persistent> persistent_request(std::uint64_t request) {
+  std::lock_guard lock(state().m);
+  auto it = persistent().find(request);
+  if (it == persistent().end()) return std::nullopt;
+  return it->second;
+}
 
 void register_hooks(interpose::Hooks& h) {
   h.after_MPI_Isend = after_MPI_Isend;

@@ -283,20 +283,10 @@ struct Posting {
   core::Site call, start;
   std::uint64_t time;
 };
-struct Persistent {
-  const void* buf;
-  int count;
-  MPI_Datatype type;
-  bool send;
-  core::Site init;
-};
-struct Requests {
-  std::unordered_map<std::uint64_t, std::vector<Posting>> postings;  // oldest first (handles may be shared)
-  std::unordered_map<std::uint64_t, Persistent> persistent;
-};
-Requests& requests() {
-  static auto* r = new Requests;
-  return *r;
+// Receives posted, by request handle, oldest first (handles may be shared).
+std::unordered_map<std::uint64_t, std::vector<Posting>>& postings() {
+  static auto* p = new std::unordered_map<std::uint64_t, std::vector<Posting>>;
+  return *p;
 }
 
 void post_receive(const Call& call, const void* buf, int count, MPI_Datatype type, MPI_Request* request,
@@ -306,7 +296,7 @@ void post_receive(const Call& call, const void* buf, int count, MPI_Datatype typ
   core::Site site = call.site(), start{};
   if (init.pc) start = site, site = init;
   std::lock_guard lock(state().m);
-  requests().postings[key(*request)].push_back(Posting{request, buf, count, type, site, start, call.time});
+  postings()[key(*request)].push_back(Posting{request, buf, count, type, site, start, call.time});
 }
 
 // The request kept at `at` (handle `handle` before the call) completed with `status`.
@@ -314,14 +304,14 @@ void request_done(std::uint64_t handle, const MPI_Request* at, const MPI_Status&
   Posting p;
   {
     std::lock_guard lock(state().m);
-    auto it = requests().postings.find(handle);
-    if (it == requests().postings.end()) return;
+    auto it = postings().find(handle);
+    if (it == postings().end()) return;
     auto& list = it->second;
     auto q = std::find_if(list.begin(), list.end(), [at](const Posting& x) { return x.at == at; });
     if (q == list.end()) q = list.begin();
     p = *q;
     list.erase(q);
-    if (list.empty()) requests().postings.erase(it);
+    if (list.empty()) postings().erase(it);
   }
   completed(p.call, p.start, p.time, p.buf, p.count, p.type, status, nullptr);
 }
@@ -374,35 +364,10 @@ void after_MPI_Imrecv(Call& call, int rc, void* buf, int count, MPI_Datatype typ
                       MPI_Request* request) noexcept {
   if (rc == MPI_SUCCESS) post_receive(call, buf, count, type, request);
 }
-void remember(const Call& call, const void* buf, int count, MPI_Datatype type, bool send, MPI_Request* request) {
-  if (!request || *request == MPI_REQUEST_NULL) return;
-  std::lock_guard lock(state().m);
-  requests().persistent[key(*request)] = Persistent{buf, count, type, send, call.site()};
-}
-void after_MPI_Recv_init(Call& call, int rc, void* buf, int count, MPI_Datatype type, int, int, MPI_Comm,
-                         MPI_Request* request) noexcept {
-  if (rc == MPI_SUCCESS) remember(call, buf, count, type, false, request);
-}
-#define ASSAY_SEND_INIT(name)                                                                                \
-  void after_##name(Call& call, int rc, const void* buf, int count, MPI_Datatype type, int, int, MPI_Comm, \
-                    MPI_Request* request) noexcept {                                                         \
-    if (rc == MPI_SUCCESS) remember(call, buf, count, type, true, request);                                  \
-  }
-ASSAY_SEND_INIT(MPI_Send_init)
-ASSAY_SEND_INIT(MPI_Bsend_init)
-ASSAY_SEND_INIT(MPI_Ssend_init)
-ASSAY_SEND_INIT(MPI_Rsend_init)
-#undef ASSAY_SEND_INIT
-
 // A start: a send reads its buffer, a receive is posted over its buffer.
 void start(const Call& call, MPI_Request* request, bool after) {
   if (!request) return;
-  std::optional<Persistent> p;
-  {
-    std::lock_guard lock(state().m);
-    auto it = requests().persistent.find(key(*request));
-    if (it != requests().persistent.end()) p = it->second;
-  }
+  const std::optional<Persistent> p = persistent_request(key(*request));
   if (!p) return;
   if (p->send && !after) use(p->buf, p->count, p->type);
   if (!p->send && after) post_receive(call, p->buf, p->count, p->type, request, p->init);
@@ -421,14 +386,13 @@ void before_MPI_Request_free(Call&, MPI_Request* request) noexcept {
   if (!request) return;
   // A freed receive completes unseen: its data never becomes received data here.
   std::lock_guard lock(state().m);
-  auto it = requests().postings.find(key(*request));
-  if (it != requests().postings.end()) {
+  auto it = postings().find(key(*request));
+  if (it != postings().end()) {
     auto& list = it->second;
     auto q = std::find_if(list.begin(), list.end(), [request](const Posting& x) { return x.at == request; });
     list.erase(q == list.end() ? list.begin() : q);
-    if (list.empty()) requests().postings.erase(it);
+    if (list.empty()) postings().erase(it);
   }
-  requests().persistent.erase(key(*request));
 }
 
 // Completions: the handles before the call, the statuses (this checker's own
@@ -695,11 +659,6 @@ interpose::Checker make_checker() {
   h.instead_MPI_Sendrecv_replace = instead_MPI_Sendrecv_replace;
   h.after_MPI_Irecv = after_MPI_Irecv;
   h.after_MPI_Imrecv = after_MPI_Imrecv;
-  h.after_MPI_Recv_init = after_MPI_Recv_init;
-  h.after_MPI_Send_init = after_MPI_Send_init;
-  h.after_MPI_Bsend_init = after_MPI_Bsend_init;
-  h.after_MPI_Ssend_init = after_MPI_Ssend_init;
-  h.after_MPI_Rsend_init = after_MPI_Rsend_init;
   h.before_MPI_Start = before_MPI_Start;
   h.after_MPI_Start = after_MPI_Start;
   h.before_MPI_Startall = before_MPI_Startall;

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -89,6 +90,18 @@ void post(State& s, const MPI_Request* at, std::vector<Op> ops);
 void complete_request(State& s, std::uint64_t request, const MPI_Request* at);
 // Completes a window's operations to `target` (every target when -1); takes the lock.
 void rma_completed(MPI_Win win, int target);
+
+// A persistent request (MPI_*_init) as MPI_Start starts it; hooks.cpp keeps
+// them from the _init call until MPI_Request_free.
+struct Persistent {
+  const void* buf;
+  int count;
+  MPI_Datatype type;
+  bool send;
+  core::Site init;
+};
+// The persistent request of a handle, if the program made one; takes the lock.
+std::optional<Persistent> persistent_request(std::uint64_t request);
 
 // Stores __assay_llvm_bounds: the hull of the ranges in flight and of the
 // windows' memory; closes the gaps (a new range may lie in one) until the
