@@ -27,6 +27,10 @@
 //   origin's access epoch matched; passive: neither core::may_precede the
 //   other, and no lock excludes the two (the owner's exclusive lock on itself,
 //   or its shared lock against an exclusive epoch).
+// What may tell others (core::OrderingEvents): messages, collectives, RMA
+// updates from their call, an exclusive lock's release; not a flush nor a
+// shared lock's release, so a message sent before the flush that completes
+// a put orders nothing.
 // Not seen: dynamic windows (MPI_Win_attach is not interposed), an owner's
 // own passive operations on itself, windows never freed (no exchange).
 #include <mpi.h>
@@ -393,6 +397,8 @@ void before_lock(Call&, int type, int rank, int, MPI_Win win) noexcept {
 void before_unlock(Call&, int rank, MPI_Win win) noexcept {
   on_window(win, [&](Window& w) {
     complete_passive(w, rank);
+    // After its completions: releasing an exclusive lock lets a waiting locker go on.
+    if (auto l = w.locks.find(rank); l != w.locks.end() && l->second) target().events.released_exclusive();
     w.locks.erase(rank);
     if (rank == w.me) w.self = Lock::none;
     shared_sync(win, -1);
