@@ -34,6 +34,8 @@ target_pairs=(
   # orders nothing.
   "rma/hidden-race/message-before-flush-nok rma/hidden-race/message-before-flush-flush-first-ok"
   "rma/scenarios/notify-flag-unflushed-nok rma/scenarios/notify-flag-flushed-ok"
+  # A region attached to a dynamic window.
+  "rma/dynamic-window/owner-load-during-put-nok rma/dynamic-window/owner-load-during-put-after-barrier-ok"
 )
 # Shared-memory windows (rma.shared.load-store-race): loads and stores of two
 # processes through MPI_Win_shared_query pointers (llvm and llvm-nofilter).
