@@ -65,6 +65,7 @@ struct WinInfo {
   std::vector<std::unique_ptr<Send>> sends;
   // Passive target: PassiveMarks at MPI_Win_lock per target, at MPI_Win_lock_all.
   std::map<int, core::PassiveMarks> lock_marks;
+  std::set<int> exclusive_locks;  // targets locked with MPI_LOCK_EXCLUSIVE now
   core::PassiveMarks lock_all_marks;
   // This rank's part of the window in memory (0, 0: unknown, dynamic), whether
   // it is exposed in a fence or PSCW epoch now, and the accesses MPI made to it
@@ -648,7 +649,10 @@ void pre_MPI_Win_lock(Call& call, int lock_type, int rank, int, MPI_Win win) noe
                    "MPI_Win_lock: the lock type " + std::to_string(lock_type) +
                        " is neither MPI_LOCK_SHARED nor MPI_LOCK_EXCLUSIVE",
                    {core::call(call.site())}});
-  if (WinInfo* wi = info(key(win))) wi->lock_marks[rank] = marks_now(*wi);
+  if (WinInfo* wi = info(key(win))) {
+    wi->lock_marks[rank] = marks_now(*wi);
+    if (lock_type == MPI_LOCK_EXCLUSIVE) wi->exclusive_locks.insert(rank);
+  }
   rma().lock(key(win), rank, call.site(), lock_type == MPI_LOCK_EXCLUSIVE);
 }
 void pre_MPI_Win_unlock(Call& call, int rank, MPI_Win win) noexcept {
@@ -657,6 +661,8 @@ void pre_MPI_Win_unlock(Call& call, int rank, MPI_Win win) noexcept {
   if (WinInfo* wi = info(key(win))) {
     ship_passive(*wi);
     wi->lock_marks.erase(rank);
+    // After its completions: releasing an exclusive lock lets a waiting locker go on.
+    if (wi->exclusive_locks.erase(rank)) ordering_events().released_exclusive();
   }
 }
 void pre_MPI_Win_lock_all(Call& call, int, MPI_Win win) noexcept {

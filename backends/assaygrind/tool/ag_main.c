@@ -1,7 +1,8 @@
 /* assaygrind: the project's own Valgrind tool (docs/backends.md,
  * "assaygrind and the protect protocol"). It instruments every load and
- * store of the guest with a call to a helper guarded by one inline compare
- * (nothing protected, or the address above every protected range: no call),
+ * store of the guest with a call to a helper guarded by two inline compares
+ * (nothing protected, or the access outside the bounding box of the
+ * protected ranges: no call),
  * keeps the protected ranges the shim announces through client requests
  * (../assaygrind.h) in the shadow table (shadow.c), and writes one JSON line
  * per finding (docs/findings.md) to --assay-out=FILE.
@@ -485,13 +486,21 @@ static Bool ag_handle_client_request(ThreadId tid, UWord* args, UWord* ret) {
 }
 
 /* ---- instrumentation ---------------------------------------------------------------------------- */
-/* Adds, before the access, `if (addr < hi_max) helper(addr, size, ip)`: one
- * load and one compare when nothing near is protected. */
+/* Adds, before the access, `if (addr < hi_max && addr + size > lo_min)
+ * helper(addr, size, ip)`: two loads and two compares when nothing near is
+ * protected (received ranges leave the table as a sweep reads them, so
+ * lo_min climbs behind it and the accesses below stop calling the helper). */
 static void add_check(IRSB* sb, IRExpr* addr, Int size, Bool is_write, Addr ip, IRExpr* guard) {
-  IRTemp hi = newIRTemp(sb->tyenv, Ity_I64);
-  addStmtToIRSB(sb, IRStmt_WrTmp(hi, IRExpr_Load(Iend_LE, Ity_I64, mkIRExpr_HWord((HWord)&sh.hi_max))));
+  IRTemp hi = newIRTemp(sb->tyenv, Ity_I64), lo = newIRTemp(sb->tyenv, Ity_I64);
+  IRTemp end = newIRTemp(sb->tyenv, Ity_I64);
+  IRTemp below = newIRTemp(sb->tyenv, Ity_I1), above = newIRTemp(sb->tyenv, Ity_I1);
   IRTemp in = newIRTemp(sb->tyenv, Ity_I1);
-  addStmtToIRSB(sb, IRStmt_WrTmp(in, IRExpr_Binop(Iop_CmpLT64U, addr, IRExpr_RdTmp(hi))));
+  addStmtToIRSB(sb, IRStmt_WrTmp(hi, IRExpr_Load(Iend_LE, Ity_I64, mkIRExpr_HWord((HWord)&sh.hi_max))));
+  addStmtToIRSB(sb, IRStmt_WrTmp(lo, IRExpr_Load(Iend_LE, Ity_I64, mkIRExpr_HWord((HWord)&sh.lo_min))));
+  addStmtToIRSB(sb, IRStmt_WrTmp(end, IRExpr_Binop(Iop_Add64, addr, mkIRExpr_HWord((HWord)size))));
+  addStmtToIRSB(sb, IRStmt_WrTmp(below, IRExpr_Binop(Iop_CmpLT64U, addr, IRExpr_RdTmp(hi))));
+  addStmtToIRSB(sb, IRStmt_WrTmp(above, IRExpr_Binop(Iop_CmpLT64U, IRExpr_RdTmp(lo), IRExpr_RdTmp(end))));
+  addStmtToIRSB(sb, IRStmt_WrTmp(in, IRExpr_Binop(Iop_And1, IRExpr_RdTmp(below), IRExpr_RdTmp(above))));
   IRExpr* g = IRExpr_RdTmp(in);
   if (guard) {
     IRTemp both = newIRTemp(sb->tyenv, Ity_I1);

@@ -52,14 +52,10 @@ static void report(ag_shadow* s, ag_range* r, enum ag_kind kind, ag_addr a, unsi
 
 /* A received range ends: its bytes never read (and not overwritten) are unused. */
 static void check_unused(ag_shadow* s, ag_range* r) {
-  if (r->mode != AG_RECV || !r->bytes) return;
-  unsigned long fresh = 0, len = r->hi - r->lo;
-  ag_addr first = 0;
-  for (unsigned long i = 0; i < len; ++i)
-    if (r->bytes[i] == AG_B_FRESH) {
-      if (fresh++ == 0) first = r->lo + i;
-    }
-  if (fresh) report(s, r, AG_K_UNUSED, first, fresh, 0);
+  if (r->mode != AG_RECV || r->fresh == 0) return;
+  unsigned long first = 0;
+  while (r->bytes[first] != AG_B_FRESH) ++first;
+  report(s, r, AG_K_UNUSED, r->lo + first, r->fresh, 0);
 }
 
 /* Removes range i (order kept: sorted, and among equal lo the most recent last). */
@@ -67,6 +63,16 @@ static void remove_at(ag_shadow* s, unsigned long i) {
   if (s->r[i].bytes) s->dealloc(s->r[i].bytes);
   for (unsigned long j = i + 1; j < s->n; ++j) s->r[j - 1] = s->r[j];
   --s->n;
+}
+
+/* Removes range i and keeps the bounds true (recomputed only when the range
+ * held one of them). */
+static void remove_bounded(ag_shadow* s, unsigned long i) {
+  ag_addr hi = s->r[i].hi;
+  unsigned long len = hi - s->r[i].lo;
+  remove_at(s, i);
+  if (s->n == 0 || hi == s->hi_max || len == s->max_len) bounds(s);
+  else s->lo_min = s->r[0].lo;
 }
 
 static int overlaps(const ag_range* r, ag_addr a, ag_addr end) { return a < r->hi && end > r->lo; }
@@ -127,6 +133,7 @@ int ag_shadow_protect(ag_shadow* s, ag_addr lo, unsigned long len, int mode, con
   r->pc = pc;
   r->reported = 0;
   r->bytes = bytes;
+  r->fresh = bytes ? len : 0;
   if (s->n == 0 || lo < s->lo_min) s->lo_min = lo;
   if (s->n == 0 || lo + len > s->hi_max) s->hi_max = lo + len;
   if (len > s->max_len) s->max_len = len;
@@ -139,62 +146,69 @@ int ag_shadow_unprotect(ag_shadow* s, ag_addr lo, unsigned long len) {
   for (; i < s->n && s->r[i].lo == lo; ++i)
     if (s->r[i].hi == lo + len && s->r[i].mode != AG_RECV) found = i; /* the most recent: the last */
   if (found == s->n) return 0;
-  ag_range* r = &s->r[found];
-  ag_addr hi = r->hi;
-  unsigned long rlen = r->hi - r->lo;
-  check_unused(s, r);
-  remove_at(s, found);
-  if (s->n == 0 || hi == s->hi_max || rlen == s->max_len) bounds(s);
-  else s->lo_min = s->r[0].lo;
+  remove_bounded(s, found); /* never a received range: nothing to check */
+  return 1;
+}
+
+/* Whether received range r has a fresh byte in [a, end). */
+static int fresh_in(const ag_range* r, ag_addr a, ag_addr end) {
+  ag_addr from = a > r->lo ? a : r->lo, to = end < r->hi ? end : r->hi;
+  for (ag_addr p = from; p < to; ++p)
+    if (r->bytes[p - r->lo] == AG_B_FRESH) return 1;
+  return 0;
+}
+
+/* Marks the fresh bytes of received range i within [a, end) `state`; a range
+ * with no fresh byte left leaves the table. Returns whether it left. */
+static int consume(ag_shadow* s, unsigned long i, ag_addr a, ag_addr end, unsigned char state) {
+  ag_range* r = &s->r[i];
+  ag_addr from = a > r->lo ? a : r->lo, to = end < r->hi ? end : r->hi;
+  for (ag_addr p = from; p < to; ++p) {
+    unsigned char* b = &r->bytes[p - r->lo];
+    if (*b == AG_B_FRESH) *b = state, --r->fresh;
+  }
+  if (r->fresh) return 0;
+  remove_bounded(s, i);
   return 1;
 }
 
 void ag_shadow_access(ag_shadow* s, ag_addr a, unsigned long size, int is_write, int checked) {
   if (!ag_shadow_maybe(s, a, size)) return;
   ag_addr end = a + size;
-  for (unsigned long i = first_near(s, a); i < s->n && s->r[i].lo < end; ++i) {
+  unsigned long i = first_near(s, a);
+  while (i < s->n && s->r[i].lo < end) {
     ag_range* r = &s->r[i];
     ++s->examined;
-    if (!overlaps(r, a, end)) continue;
-    if (r->mode == AG_RECV) {
-      ag_addr from = a > r->lo ? a : r->lo, to = end < r->hi ? end : r->hi;
-      int fresh_store = 0, reads = -1; /* reads: asked once, at the first unread byte */
-      for (ag_addr p = from; p < to; ++p) {
-        unsigned char* b = &r->bytes[p - r->lo];
-        if (*b != AG_B_FRESH) continue;
-        if (!is_write) {
-          if (reads < 0) reads = !s->reads_count || s->reads_count(s->ctx);
-          if (reads) *b = AG_B_READ;
+    if (overlaps(r, a, end)) {
+      if (r->mode == AG_RECV) {
+        /* Fresh bytes: a checked store overwrites them unread, a load reads
+         * them unless the tool disowns it (asked once); MPI's own stores
+         * leave them fresh. */
+        if (fresh_in(r, a, end) && (is_write ? checked : !s->reads_count || s->reads_count(s->ctx))) {
+          if (is_write) report(s, r, AG_K_WBR, a, size, 1);
+          if (consume(s, i, a, end, is_write ? AG_B_OVERWRITTEN : AG_B_READ)) continue;
         }
-        else if (checked) *b = AG_B_OVERWRITTEN, fresh_store = 1;
+      } else if (checked && (r->mode == AG_NA || is_write)) {
+        report(s, r, AG_K_CLASS, a, size, is_write);
       }
-      if (fresh_store) report(s, r, AG_K_WBR, a, size, 1);
-    } else if (checked && (r->mode == AG_NA || is_write)) {
-      report(s, r, AG_K_CLASS, a, size, is_write);
     }
+    ++i;
   }
 }
 
 void ag_shadow_use(ag_shadow* s, ag_addr a, unsigned long len) {
   if (!ag_shadow_maybe(s, a, len)) return;
-  for (unsigned long i = first_near(s, a); i < s->n && s->r[i].lo < a + len; ++i) {
-    ag_range* r = &s->r[i];
-    if (r->mode != AG_RECV || !overlaps(r, a, a + len)) continue;
-    ag_addr from = a > r->lo ? a : r->lo, to = a + len < r->hi ? a + len : r->hi;
-    for (ag_addr p = from; p < to; ++p)
-      if (r->bytes[p - r->lo] == AG_B_FRESH) r->bytes[p - r->lo] = AG_B_READ;
+  unsigned long i = first_near(s, a);
+  while (i < s->n && s->r[i].lo < a + len) {
+    if (s->r[i].mode == AG_RECV && overlaps(&s->r[i], a, a + len) && consume(s, i, a, a + len, AG_B_READ)) continue;
+    ++i;
   }
 }
 
 int ag_shadow_hits_fresh(const ag_shadow* s, ag_addr a, unsigned long size) {
   if (!ag_shadow_maybe(s, a, size)) return 0;
-  for (unsigned long i = first_near(s, a); i < s->n && s->r[i].lo < a + size; ++i) {
-    const ag_range* r = &s->r[i];
-    if (r->mode != AG_RECV || !overlaps(r, a, a + size)) continue;
-    ag_addr from = a > r->lo ? a : r->lo, to = a + size < r->hi ? a + size : r->hi;
-    for (ag_addr p = from; p < to; ++p)
-      if (r->bytes[p - r->lo] == AG_B_FRESH) return 1;
-  }
+  for (unsigned long i = first_near(s, a); i < s->n && s->r[i].lo < a + size; ++i)
+    if (s->r[i].mode == AG_RECV && overlaps(&s->r[i], a, a + size) && fresh_in(&s->r[i], a, a + size)) return 1;
   return 0;
 }
 

@@ -9,7 +9,9 @@
  * halo exchange of a column type leaves hundreds of 8-byte received ranges
  * spread over the whole grid, and every access to the grid is looked up. The
  * fast path, nothing protected or the access outside the bounding box
- * [lo_min, hi_max), is two compares. */
+ * [lo_min, hi_max), is two compares. A received range leaves the table once
+ * none of its bytes is fresh (each read or overwritten): it can report
+ * nothing more, and a halo read by a sweep stops costing lookups. */
 #ifndef AG_SHADOW_H
 #define AG_SHADOW_H
 
@@ -34,6 +36,7 @@ typedef struct ag_range {
   const char* op;        /* the MPI call that protected it */
   ag_addr pc;            /* its call site */
   unsigned char* bytes;  /* AG_RECV: hi - lo states; else null */
+  unsigned long fresh;   /* AG_RECV: bytes still AG_B_FRESH (none: the range can report nothing more) */
   int reported;          /* bit (1 << kind): one finding of a kind per range */
 } ag_range;
 

@@ -13,23 +13,33 @@ bool may_precede(const PassiveMarks& earlier, std::optional<std::uint64_t> final
   return told && later.receives_at_lock > 0;
 }
 
-// Calls by name; collectives come through collective(). Locks order nothing
-// by themselves (the accesses their epoch completes do, at unlock).
+// Calls by name; collectives come through collective(). Others may learn of
+// this process after a send, an active-target synchronisation, or an RMA
+// call that may update a target (a flag the target polls: it may land before
+// it completes, so it tells from its call on; a fetch with MPI_NO_OP counts
+// too, by name). A flush, or the release of a shared lock, tells nothing new:
+// the flush completes operations counted at their call, and a shared lock
+// holds back no other process's accesses; an exclusive lock's release does
+// (released_exclusive). Locks order nothing by themselves.
 void OrderingEvents::call(std::string_view name) {
   static const std::set<std::string_view> sends_ = {
       "MPI_Send", "MPI_Ssend", "MPI_Bsend", "MPI_Rsend", "MPI_Isend", "MPI_Ibsend", "MPI_Issend",
-      "MPI_Irsend", "MPI_Start", "MPI_Startall", "MPI_Sendrecv", "MPI_Sendrecv_replace", "MPI_Comm_idup"};
+      "MPI_Irsend", "MPI_Start", "MPI_Startall", "MPI_Sendrecv", "MPI_Sendrecv_replace", "MPI_Comm_idup",
+      "MPI_Put", "MPI_Rput", "MPI_Accumulate", "MPI_Raccumulate", "MPI_Get_accumulate", "MPI_Rget_accumulate",
+      "MPI_Fetch_and_op", "MPI_Compare_and_swap"};
   static const std::set<std::string_view> receives_ = {
       "MPI_Recv", "MPI_Sendrecv", "MPI_Sendrecv_replace", "MPI_Wait", "MPI_Waitall", "MPI_Waitany",
       "MPI_Waitsome", "MPI_Test", "MPI_Testall", "MPI_Testany", "MPI_Testsome", "MPI_Probe",
-      "MPI_Iprobe", "MPI_Comm_idup"};
+      "MPI_Iprobe", "MPI_Comm_idup", "MPI_Win_unlock", "MPI_Win_unlock_all", "MPI_Win_flush",
+      "MPI_Win_flush_all"};
   static const std::set<std::string_view> synchronisations = {
-      "MPI_Win_unlock", "MPI_Win_unlock_all", "MPI_Win_flush", "MPI_Win_flush_all", "MPI_Win_fence",
-      "MPI_Win_start", "MPI_Win_complete", "MPI_Win_post", "MPI_Win_wait", "MPI_Win_test"};
+      "MPI_Win_fence", "MPI_Win_start", "MPI_Win_complete", "MPI_Win_post", "MPI_Win_wait", "MPI_Win_test"};
   const bool sync = synchronisations.count(name) != 0;
   if (sync || sends_.count(name)) ++sends;
   if (sync || receives_.count(name)) ++receives;
 }
+
+void OrderingEvents::released_exclusive() { ++sends; }
 
 void OrderingEvents::collective(std::uint64_t comm) {
   ++sends;

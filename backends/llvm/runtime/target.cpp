@@ -6,10 +6,12 @@
 // operation at the target and orders the access after it.
 //
 // - Owner: each window's memory on this rank (MPI_Win_create, _allocate,
-//   _allocate_shared) is a range the access side looks up (a std::map by base,
-//   logarithmic; its hull joins the inline guard's bounds). Accesses that hit
-//   it are kept as coalesced byte runs per kind with the first file:line, in
-//   one *segment* per position of the owner in its synchronisation sequence:
+//   _allocate_shared; a dynamic window's regions from MPI_Win_attach to
+//   MPI_Win_detach, by address: its base is 0) is a range the access side
+//   looks up (a std::map by base, logarithmic; its hull joins the inline
+//   guard's bounds). Accesses that hit it are kept as coalesced byte runs per
+//   kind with the first file:line, in one *segment* per position of the owner
+//   in its synchronisation sequence:
 //   fences on the window so far, the exposure epoch open, its own lock on
 //   itself, and core::PassiveMarks (collectives on the window's communicator,
 //   calls that may send or receive). Bounded: at most max_segments segments
@@ -27,8 +29,12 @@
 //   origin's access epoch matched; passive: neither core::may_precede the
 //   other, and no lock excludes the two (the owner's exclusive lock on itself,
 //   or its shared lock against an exclusive epoch).
-// Not seen: dynamic windows (MPI_Win_attach is not interposed), an owner's
-// own passive operations on itself, windows never freed (no exchange).
+// What may tell others (core::OrderingEvents): messages, collectives, RMA
+// updates from their call, an exclusive lock's release; not a flush nor a
+// shared lock's release, so a message sent before the flush that completes
+// a put orders nothing.
+// Not seen: an owner's own passive operations on itself, windows never freed
+// (no exchange).
 #include <mpi.h>
 
 #include <algorithm>
@@ -118,7 +124,13 @@ struct Window {
 
 struct Target {
   std::map<std::uint64_t, Window> windows;           // by key(win)
-  std::map<std::uintptr_t, std::uint64_t> memory;    // base -> key(win), sized parts only
+  // This rank's window memory by base: a sized window's part, or a region
+  // attached to a dynamic window (MPI_Win_attach) while it is attached.
+  struct Part {
+    std::uint64_t window;  // key(win)
+    std::uint64_t size;
+  };
+  std::map<std::uintptr_t, Part> memory;
   core::OrderingEvents events;
   std::size_t accesses = 0, segments = 0, runs = 0, dropped = 0, records = 0;
   std::size_t grown = 0;  // open runs the inline code grew
@@ -232,7 +244,7 @@ void created(int rc, MPI_Comm comm, MPI_Aint size, int disp_unit, const void* ba
   w.starts.assign(local.size(), 0);
   std::lock_guard lock(state().m);
   Target& t = target();
-  if (w.size) t.memory[w.base] = key(*win);
+  if (w.size) t.memory[w.base] = {key(*win), w.size};
   t.windows[key(*win)] = std::move(w);
   if (!t.memory.empty()) windows_live.store(true, std::memory_order_relaxed);
   publish();
@@ -242,6 +254,7 @@ void after_create(Call&, int rc, void* base, MPI_Aint size, int disp_unit, MPI_I
                   MPI_Win* win) noexcept {
   created(rc, comm, size, disp_unit, base, win);
 }
+
 void after_allocate(Call&, int rc, MPI_Aint size, int disp_unit, MPI_Info, MPI_Comm comm, void* baseptr,
                     MPI_Win* win) noexcept {
   created(rc, comm, size, disp_unit, baseptr ? *static_cast<void**>(baseptr) : nullptr, win);
@@ -255,6 +268,33 @@ void after_allocate_shared(Call& c, int rc, MPI_Aint size, int disp_unit, MPI_In
     if (Window* w = find(*win)) w->shared = true;
   }
   shared_created(*win, comm);
+}
+
+// A dynamic window (MPI-3.1 §11.2.4) has no memory of its own: a target
+// displacement is an address on the target (MPI_Get_address, disp_unit 1), so
+// its base is 0 and its offsets are addresses; the regions attached to it are
+// its memory on this rank while they are attached.
+void after_create_dynamic(Call&, int rc, MPI_Info, MPI_Comm comm, MPI_Win* win) noexcept {
+  created(rc, comm, 0, 1, nullptr, win);
+}
+void after_attach(Call&, int rc, MPI_Win win, void* base, MPI_Aint size) noexcept {
+  if (rc != MPI_SUCCESS || !base || size <= 0) return;
+  std::lock_guard lock(state().m);
+  if (!find(win)) return;
+  target().memory[reinterpret_cast<std::uintptr_t>(base)] = {key(win), static_cast<std::uint64_t>(size)};
+  windows_live.store(true, std::memory_order_relaxed);
+  publish();
+}
+// Before the call: the region stops being window memory as soon as it may be
+// detached (its accesses so far stay in the segments, by address).
+void before_detach(Call&, MPI_Win win, const void* base) noexcept {
+  std::lock_guard lock(state().m);
+  Target& t = target();
+  auto it = t.memory.find(reinterpret_cast<std::uintptr_t>(base));
+  if (it == t.memory.end() || it->second.window != key(win)) return;
+  t.memory.erase(it);
+  if (t.memory.empty() && !shared_live) windows_live.store(false, std::memory_order_relaxed);
+  publish();
 }
 
 // ---- origin side --------------------------------------------------------------
@@ -393,6 +433,8 @@ void before_lock(Call&, int type, int rank, int, MPI_Win win) noexcept {
 void before_unlock(Call&, int rank, MPI_Win win) noexcept {
   on_window(win, [&](Window& w) {
     complete_passive(w, rank);
+    // After its completions: releasing an exclusive lock lets a waiting locker go on.
+    if (auto l = w.locks.find(rank); l != w.locks.end() && l->second) target().events.released_exclusive();
     w.locks.erase(rank);
     if (rank == w.me) w.self = Lock::none;
     shared_sync(win, -1);
@@ -591,7 +633,7 @@ void freeing(MPI_Win win) {
     if (it == t.windows.end()) return;
     w = std::move(it->second);
     t.windows.erase(it);
-    if (w.size) t.memory.erase(w.base);
+    std::erase_if(t.memory, [&](const auto& p) { return p.second.window == key(win); });  // its part, or regions still attached
     if (t.memory.empty() && !shared_live) windows_live.store(false, std::memory_order_relaxed);
     publish();
     t.records += w.records.size();
@@ -677,7 +719,7 @@ std::pair<std::uintptr_t, std::uintptr_t> window_hull() {
 
 std::vector<core::InFlight::Range> window_parts() {
   std::vector<core::InFlight::Range> out;
-  for (const auto& [base, w] : target().memory) out.emplace_back(base, base + target().windows.at(w).size);
+  for (const auto& [base, p] : target().memory) out.emplace_back(base, base + p.size);
   if (shared_live) shared_parts(out);  // every member's part of a shared window
   return out;
 }
@@ -691,8 +733,8 @@ core::InFlight::Range window_gap_at(std::uintptr_t at) {
     else hi = std::min(hi, base);
     return true;
   };
-  for (const auto& [base, w] : target().memory)
-    if (!part(base, base + target().windows.at(w).size)) return {0, 0};
+  for (const auto& [base, p] : target().memory)
+    if (!part(base, base + p.size)) return {0, 0};
   if (shared_live) {
     std::vector<core::InFlight::Range> shared;
     shared_parts(shared);
@@ -712,9 +754,10 @@ void window_access(std::uintptr_t addr, std::uint64_t size, bool write, std::uin
   const bool shared_hit = shared_live && shared_access(addr, size, write, pc, op);
   auto it = t.memory.upper_bound(addr + size - 1);
   if (it == t.memory.begin()) return;
-  const std::uint64_t id = std::prev(it)->second;
+  const auto [part, in] = *std::prev(it);
+  const std::uint64_t id = in.window, part_end = part + in.size;
+  if (part_end <= addr) return;
   Window& w = t.windows.at(id);
-  if (w.base + w.size <= addr) return;
   const int k = write ? 1 : 0;
   settle(k);  // what the inline code grew goes in first, in access order
   ++t.accesses;
@@ -731,7 +774,7 @@ void window_access(std::uintptr_t addr, std::uint64_t size, bool write, std::uin
     ++w.dropped;
     return;
   }
-  const std::uint64_t lo = std::max(addr, w.base) - w.base, hi = std::min(addr + size, w.base + w.size) - w.base;
+  const std::uint64_t lo = std::max(addr, part) - w.base, hi = std::min<std::uintptr_t>(addr + size, part_end) - w.base;
   Segment& g = w.segments.back();
   const auto [run_lo, run_hi] = add_run(write ? g.writes : g.reads, lo, hi, pc, op ? op : write ? "store" : "load", w.runs);
   // Until the next MPI call, program accesses inside the run add nothing;
@@ -743,7 +786,7 @@ void window_access(std::uintptr_t addr, std::uint64_t size, bool write, std::uin
     window_cache = {generation.load(std::memory_order_relaxed), w.base + run_lo, w.base + run_hi, write};
   if (single_thread) {
     open_runs[k] = {true, id, w.segments.size() - 1, run_lo, run_hi};
-    __assay_llvm_runs[3 * k + 2].store(std::min<std::uintptr_t>(w.base + w.size, covered), std::memory_order_relaxed);
+    __assay_llvm_runs[3 * k + 2].store(std::min<std::uintptr_t>(part_end, covered), std::memory_order_relaxed);
     __assay_llvm_runs[3 * k + 1].store(w.base + run_hi, std::memory_order_relaxed);
     __assay_llvm_runs[3 * k].store(w.base + run_lo, std::memory_order_relaxed);
   }
@@ -789,6 +832,9 @@ void register_target_hooks(interpose::Hooks& h) {
   h.after_MPI_Win_create = after_create;
   h.after_MPI_Win_allocate = after_allocate;
   h.after_MPI_Win_allocate_shared = after_allocate_shared;
+  h.after_MPI_Win_create_dynamic = after_create_dynamic;
+  h.after_MPI_Win_attach = after_attach;
+  h.before_MPI_Win_detach = before_detach;
   h.before_MPI_Win_sync = before_sync;
   h.before_MPI_Put = before_put;
   h.before_MPI_Get = before_get;

@@ -212,7 +212,7 @@ static void test_invalid(void) {
 }
 
 /* A halo exchange of a column type: one 8-byte range per grid row on both
- * sides (received data stays protected until the next exchange). Lookups go
+ * sides (send buffers stay protected until the requests complete). Lookups go
  * to the few ranges that can reach the access, not to all of them. */
 static void test_column_halo_index(void) {
   ag_shadow s = fresh();
@@ -246,6 +246,40 @@ static void test_column_halo_index(void) {
   drop(&s);
 }
 
+/* A received range with no fresh byte left (each read or overwritten) leaves
+ * the table: it could report nothing more. A sweep over a column halo reads
+ * the ranges in address order, so the bounding box shrinks from below behind
+ * it (the tool's inline guard stops calling the helper there). */
+static void test_consumed_ranges_leave(void) {
+  ag_shadow s = fresh();
+  const ag_addr grid = 0x200000, row = 0x100;
+  for (int i = 0; i < 4; ++i) ag_shadow_protect(&s, grid + (ag_addr)i * row, 8, AG_RECV, NULL, "MPI_Irecv", 0);
+  CHECK(s.n == 4 && s.lo_min == grid);
+  ag_shadow_access(&s, grid, 4, 0, 1); /* half of the first range read: it stays */
+  CHECK(s.n == 4 && s.lo_min == grid);
+  ag_shadow_access(&s, grid + 4, 4, 0, 1); /* the rest: it leaves, the box starts at the next */
+  CHECK(s.n == 3 && s.lo_min == grid + row);
+  ag_shadow_access(&s, grid + row, 8, 1, 0); /* MPI's own store: the bytes stay fresh */
+  CHECK(s.n == 3);
+  ag_shadow_access(&s, grid + row, 8, 1, 1); /* the program overwrites them unread: reported, then gone */
+  CHECK(n_seen == 1 && seen[0].kind == AG_K_WBR && s.n == 2 && s.lo_min == grid + 2 * row);
+  ag_shadow_use(&s, grid + 3 * row, 8); /* MPI reads the last range for the program (a forwarding send) */
+  CHECK(s.n == 1 && s.hi_max == grid + 2 * row + 8);
+  ag_shadow_access(&s, grid + 3 * row, 8, 1, 1); /* gone: no finding */
+  CHECK(n_seen == 1);
+  /* A range that leaves does not hide an overlapping one that stays. */
+  const ag_addr sent = grid + 0x1000;
+  ag_shadow_protect(&s, sent, 16, AG_RO, "nb.buffer.send-write", "MPI_Isend", 0);
+  ag_shadow_protect(&s, sent, 8, AG_RECV, NULL, "MPI_Recv", 0); /* into a buffer in flight */
+  ag_shadow_access(&s, sent, 8, 0, 1); /* reads the received range out */
+  CHECK(s.n == 2 && s.r[1].mode == AG_RO && s.hi_max == sent + 16);
+  ag_shadow_access(&s, sent + 8, 8, 1, 1);
+  CHECK(n_seen == 2 && seen[1].kind == AG_K_CLASS);
+  ag_shadow_close_received(&s); /* the third range was never read */
+  CHECK(n_seen == 3 && seen[2].kind == AG_K_UNUSED && seen[2].addr == grid + 2 * row && seen[2].count == 8);
+  drop(&s);
+}
+
 int main(void) {
   test_empty_fast_path();
   test_read_only();
@@ -258,6 +292,7 @@ int main(void) {
   test_unprotect_skips_received();
   test_invalid();
   test_column_halo_index();
+  test_consumed_ranges_leave();
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }

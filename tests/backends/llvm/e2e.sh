@@ -30,6 +30,12 @@ target_pairs=(
   "rma/target-matrix/lock-flush-put-load-nok rma/target-matrix/lock-flush-put-load-after-ok"
   "rma/target-matrix/self-lock-put-load-shared-nok rma/target-matrix/self-lock-put-load-exclusive-ok"
   "rma/target-matrix/lockall-put-store-nok rma/target-matrix/lockall-put-store-disjoint-ok"
+  # A message or an RMA flag issued before the flush that completes the put
+  # orders nothing.
+  "rma/hidden-race/message-before-flush-nok rma/hidden-race/message-before-flush-flush-first-ok"
+  "rma/scenarios/notify-flag-unflushed-nok rma/scenarios/notify-flag-flushed-ok"
+  # A region attached to a dynamic window.
+  "rma/dynamic-window/owner-load-during-put-nok rma/dynamic-window/owner-load-during-put-after-barrier-ok"
 )
 # Shared-memory windows (rma.shared.load-store-race): loads and stores of two
 # processes through MPI_Win_shared_query pointers (llvm and llvm-nofilter).

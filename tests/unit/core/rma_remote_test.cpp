@@ -142,7 +142,7 @@ TEST_F(RemoteTest, PassiveEpochsOrderedByCollectivesOrMessagesAreNotReported) {
 
 // The counts behind PassiveMarks (shared by pmpi and the llvm runtime): a
 // collective counts on its communicator and, apart from it, nowhere else; an
-// unlock may both send and receive; a lock orders nothing.
+// unlock may receive but tells nothing by itself; a lock orders nothing.
 TEST(OrderingEvents, MarksAsSeenFromAWindowsCommunicator) {
   OrderingEvents e;
   e.collective(7);   // a barrier on the window's communicator
@@ -153,13 +153,58 @@ TEST(OrderingEvents, MarksAsSeenFromAWindowsCommunicator) {
   const PassiveMarks m = e.now(7);
   EXPECT_EQ(m.collectives_at_lock, 1u);
   EXPECT_EQ(m.collectives_at_unlock, 1u);
-  EXPECT_EQ(m.sends_at_unlock, 3u);     // the other collective, the send, the unlock
+  EXPECT_EQ(m.sends_at_unlock, 2u);     // the other collective, the send
   EXPECT_EQ(m.receives_at_lock, 2u);    // the other collective, the unlock
   // Unknown final sends: the earlier process is assumed to have told others.
   EXPECT_TRUE(may_precede({0, 0, 0, 2}, std::nullopt, {0, 0, 1, 0}));
   EXPECT_FALSE(may_precede({0, 0, 0, 2}, 2, {0, 0, 1, 0}));
   EXPECT_FALSE(may_precede({0, 0, 0, 2}, std::nullopt, {0, 0, 0, 0}));  // the later learnt nothing
   EXPECT_TRUE(may_precede({1, 1, 0, 0}, 0, {2, 2, 0, 0}));              // a collective between
+}
+
+// A put completed by a flush, and the owner's load after a message (or an
+// RMA flag) from its origin: ordered only when the origin told the owner
+// after the completion (MPI-3.1 §11.7: the message orders what completed
+// before it was sent). A later flush or shared-lock release tells nothing;
+// an exclusive lock's release does (a locker waiting for it).
+TEST(OrderingEvents, OnlyWhatFollowsACompletionTellsOfIt) {
+  struct Run {
+    OrderingEvents origin, owner;
+    PassiveMarks put;
+    void origin_calls(std::initializer_list<const char*> names) {
+      for (const char* n : names) origin.call(n);
+    }
+    void complete() { put = origin.now(7); }
+    bool ordered() {
+      owner.call("MPI_Recv");
+      return may_precede(put, origin.now(7).sends_at_unlock, owner.now(7));
+    }
+  };
+  Run before;  // put, send, flush, unlock_all
+  before.origin_calls({"MPI_Win_lock_all", "MPI_Put", "MPI_Send", "MPI_Win_flush"});
+  before.complete();
+  before.origin_calls({"MPI_Win_unlock_all"});
+  EXPECT_FALSE(before.ordered());
+  Run after;  // put, flush, send
+  after.origin_calls({"MPI_Win_lock_all", "MPI_Put", "MPI_Win_flush"});
+  after.complete();
+  after.origin_calls({"MPI_Send", "MPI_Win_unlock_all"});
+  EXPECT_TRUE(after.ordered());
+  Run flag_first;  // put, flag, flush: the flag may land before the data
+  flag_first.origin_calls({"MPI_Win_lock_all", "MPI_Put", "MPI_Accumulate", "MPI_Win_flush"});
+  flag_first.complete();
+  flag_first.origin_calls({"MPI_Win_flush", "MPI_Win_unlock_all"});
+  EXPECT_FALSE(flag_first.ordered());
+  Run flag_after;  // put, flush, flag
+  flag_after.origin_calls({"MPI_Win_lock_all", "MPI_Put", "MPI_Win_flush"});
+  flag_after.complete();
+  flag_after.origin_calls({"MPI_Accumulate", "MPI_Win_flush", "MPI_Win_unlock_all"});
+  EXPECT_TRUE(flag_after.ordered());
+  Run exclusive;  // lock exclusive, put, unlock: the release follows the completion
+  exclusive.origin_calls({"MPI_Win_lock", "MPI_Put", "MPI_Win_unlock"});
+  exclusive.complete();
+  exclusive.origin.released_exclusive();
+  EXPECT_TRUE(exclusive.ordered());
 }
 
 TEST(RmaSyncCompletion, ShipsCompletedIntervalsPerTarget) {

@@ -16,8 +16,10 @@
 //   different origins conflict unless something could have ordered their
 //   epochs: a collective on the window's communicator between them, or a call
 //   after one epoch's unlock by which its origin may have told others
-//   (message, collective, synchronisation) together with a call before the
-//   other epoch's lock by which that origin may have learnt (PassiveMarks).
+//   (message, collective, active-target synchronisation, an RMA update issued
+//   later, an exclusive lock released; not a flush nor a shared lock's
+//   release) together with a call before the other epoch's lock by which
+//   that origin may have learnt (PassiveMarks).
 //   Without clocks a chain of such calls cannot be followed, so it is assumed.
 #include <cstdint>
 #include <map>
@@ -52,10 +54,13 @@ bool may_precede(const PassiveMarks& earlier, std::optional<std::uint64_t> final
 
 // One process's count of the calls PassiveMarks are made of.
 struct OrderingEvents {
-  std::uint64_t sends = 0;     // calls after which others may learn of this process: sends, collectives, RMA completions
+  // sends: calls after which others may learn of this process (sends,
+  // collectives, RMA updates, exclusive releases).
+  std::uint64_t sends = 0;
   std::uint64_t receives = 0;  // calls by which it may learn of others: receives, completions, collectives
   std::map<std::uint64_t, std::uint64_t> collectives;  // per communicator (key), counted in both too
   void call(std::string_view name);     // every outermost MPI call, by name (collectives: below)
+  void released_exclusive();            // an exclusive lock released (MPI_Win_unlock), after its completions
   void collective(std::uint64_t comm);  // every collective on comm, blocking or not
   // The marks now, as seen from a window over `comm`: its collectives apart
   // from every other call that may order (they are counted in both).
