@@ -25,7 +25,6 @@ int main(int argc, char **argv)
         int value = 3, old = 0;
         MPI_Fetch_and_op(&value, &old, MPI_INT, 0, 0, MPI_SUM, win); // @first
         MPI_Accumulate(&value, 1, MPI_INT, 0, 0, 1, MPI_INT, MPI_REPLACE, win); // @second
-        (void)old;
     }
     MPI_Win_fence(0, win);
 
