@@ -9,9 +9,13 @@
  *       points to a struct ag_site naming the error class, the MPI call and
  *       the program's call site. The strings must live until the range is
  *       unprotected (string literals do); the tool copies the pc.
+ *   AG_PROTECT_BLOCKS(blocks, n, mode, info)  AG_PROTECT for each of the n
+ *       struct ag_block at `blocks` (an operation's buffer, block by block),
+ *       in one request: a derived datatype may have hundreds of blocks.
  *   AG_UNPROTECT(addr, len)  the most recent range protected with exactly
  *       these bounds is ordinary memory again (a received range is checked
  *       for bytes never read first).
+ *   AG_UNPROTECT_BLOCKS(blocks, n)  AG_UNPROTECT for each block, one request.
  *   AG_USE(addr, len)  MPI reads these bytes for the program (a send of
  *       received data): they count as read.
  *   AG_ENTER_MPI / AG_LEAVE_MPI  the calling thread enters or leaves an MPI
@@ -34,6 +38,11 @@ enum ag_mode {
                            mem.recv.unused */
 };
 
+struct ag_block {
+  void* addr;
+  unsigned long len;
+};
+
 struct ag_site {
   const char* error_class; /* e.g. "nb.buffer.send-write" (unused for AG_MODE_RECEIVED) */
   const char* op;          /* e.g. "MPI_Isend" */
@@ -46,12 +55,17 @@ enum ag_request {
   AG_REQ_USE,
   AG_REQ_ENTER_MPI,
   AG_REQ_LEAVE_MPI,
-  AG_REQ_FINALIZE
+  AG_REQ_FINALIZE,
+  AG_REQ_PROTECT_BLOCKS,
+  AG_REQ_UNPROTECT_BLOCKS
 };
 
 #define AG_PROTECT(addr, len, mode, info) \
   VALGRIND_DO_CLIENT_REQUEST_STMT(AG_REQ_PROTECT, (addr), (len), (mode), (info), 0)
+#define AG_PROTECT_BLOCKS(blocks, n, mode, info) \
+  VALGRIND_DO_CLIENT_REQUEST_STMT(AG_REQ_PROTECT_BLOCKS, (blocks), (n), (mode), (info), 0)
 #define AG_UNPROTECT(addr, len) VALGRIND_DO_CLIENT_REQUEST_STMT(AG_REQ_UNPROTECT, (addr), (len), 0, 0, 0)
+#define AG_UNPROTECT_BLOCKS(blocks, n) VALGRIND_DO_CLIENT_REQUEST_STMT(AG_REQ_UNPROTECT_BLOCKS, (blocks), (n), 0, 0, 0)
 #define AG_USE(addr, len) VALGRIND_DO_CLIENT_REQUEST_STMT(AG_REQ_USE, (addr), (len), 0, 0, 0)
 #define AG_ENTER_MPI() VALGRIND_DO_CLIENT_REQUEST_STMT(AG_REQ_ENTER_MPI, 0, 0, 0, 0, 0)
 #define AG_LEAVE_MPI() VALGRIND_DO_CLIENT_REQUEST_STMT(AG_REQ_LEAVE_MPI, 0, 0, 0, 0, 0)

@@ -45,10 +45,9 @@ constexpr const char* kPutWrite = "rma.local.origin-write-during-put";
 constexpr const char* kGetAccess = "rma.local.origin-access-during-get";
 constexpr const char* kNbc = "coll.buffer.access-during-nbc";
 
-struct Block {
-  char* p;
-  std::size_t n;
-};
+// An operation's buffer, block by block, as the protocol passes it (one
+// client request per operation: a column of a halo is hundreds of blocks).
+using Block = ag_block;
 using Blocks = std::vector<Block>;
 
 // The bytes count x type covers at buf (+ disp bytes), holes excluded.
@@ -56,7 +55,7 @@ void add_blocks(Blocks& out, const void* buf, std::int64_t disp, int count, MPI_
   if (!buf || buf == MPI_IN_PLACE || count <= 0 || type == MPI_DATATYPE_NULL) return;
   char* base = static_cast<char*>(const_cast<void*>(buf)) + disp;
   for (const auto& [lo, hi] : interpose::type_blocks(count, type))
-    if (hi > lo) out.push_back({base + lo, static_cast<std::size_t>(hi - lo)});
+    if (hi > lo) out.push_back({base + lo, static_cast<unsigned long>(hi - lo)});
 }
 Blocks blocks_of(const void* buf, int count, MPI_Datatype type) {
   Blocks b;
@@ -66,13 +65,13 @@ Blocks blocks_of(const void* buf, int count, MPI_Datatype type) {
 
 void protect(const Blocks& blocks, int mode, const char* cls, const interpose::Call& call) {
   ag_site site{cls, call.name, reinterpret_cast<unsigned long>(call.pc)};
-  for (const Block& b : blocks) AG_PROTECT(b.p, b.n, mode, &site);
+  if (!blocks.empty()) AG_PROTECT_BLOCKS(blocks.data(), blocks.size(), mode, &site);
 }
 void unprotect(const Blocks& blocks) {
-  for (const Block& b : blocks) AG_UNPROTECT(b.p, b.n);
+  if (!blocks.empty()) AG_UNPROTECT_BLOCKS(blocks.data(), blocks.size());
 }
 void use(const void* buf, int count, MPI_Datatype type) {
-  for (const Block& b : blocks_of(buf, count, type)) AG_USE(b.p, b.n);
+  for (const Block& b : blocks_of(buf, count, type)) AG_USE(b.addr, b.len);
 }
 
 // The bytes a completed receive wrote (from its status), or -1.
@@ -87,13 +86,15 @@ long long received_bytes(const MPI_Status* status) {
 void mark_received(const Blocks& blocks, long long bytes, const char* op, void* pc) {
   if (bytes <= 0) return;
   ag_site site{nullptr, op, reinterpret_cast<unsigned long>(pc)};
-  long long left = bytes;
+  Blocks written;
+  unsigned long long left = static_cast<unsigned long long>(bytes);
   for (const Block& b : blocks) {
-    if (left <= 0) break;
-    std::size_t n = static_cast<unsigned long long>(left) < b.n ? static_cast<std::size_t>(left) : b.n;
-    AG_PROTECT(b.p, n, AG_MODE_RECEIVED, &site);
-    left -= static_cast<long long>(n);
+    if (left == 0) break;
+    const unsigned long n = left < b.len ? static_cast<unsigned long>(left) : b.len;
+    written.push_back({b.addr, n});
+    left -= n;
   }
+  AG_PROTECT_BLOCKS(written.data(), written.size(), AG_MODE_RECEIVED, &site);
 }
 
 // --- state --------------------------------------------------------------------------

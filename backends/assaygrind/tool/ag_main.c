@@ -39,6 +39,8 @@
 #define AG_REQ_ENTER_MPI (AG_REQ_PROTECT + 3)
 #define AG_REQ_LEAVE_MPI (AG_REQ_PROTECT + 4)
 #define AG_REQ_FINALIZE (AG_REQ_PROTECT + 5)
+#define AG_REQ_PROTECT_BLOCKS (AG_REQ_PROTECT + 6)
+#define AG_REQ_UNPROTECT_BLOCKS (AG_REQ_PROTECT + 7)
 
 struct ag_site_guest {
   const HChar* error_class;
@@ -464,6 +466,19 @@ static Bool ag_handle_client_request(ThreadId tid, UWord* args, UWord* ret) {
       *ret = ag_shadow_protect(&sh, args[1], args[2], (int)args[3], cls, op, pc) == 0 ? 1 : 0;
       return True;
     }
+    case AG_REQ_PROTECT_BLOCKS: {
+      /* args[1]: args[2] struct ag_block { void* addr; unsigned long len; } in
+       * the guest, the layout of ag_span; the tool reads guest memory directly. */
+      const struct ag_site_guest* info = (const struct ag_site_guest*)args[4];
+      *ret = ag_shadow_protect_many(&sh, (const ag_span*)args[1], args[2], (int)args[3], info ? info->error_class : NULL,
+                                    info ? info->op : NULL, info ? info->pc : 0) == 0
+                 ? 1
+                 : 0;
+      return True;
+    }
+    case AG_REQ_UNPROTECT_BLOCKS:
+      *ret = (UWord)ag_shadow_unprotect_many(&sh, (const ag_span*)args[1], args[2]);
+      return True;
     case AG_REQ_UNPROTECT:
       *ret = (UWord)ag_shadow_unprotect(&sh, args[1], args[2]);
       return True;

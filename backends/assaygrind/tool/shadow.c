@@ -97,17 +97,38 @@ static void close_overlapping(ag_shadow* s, ag_addr a, ag_addr end, int any_mode
 
 int ag_shadow_protect(ag_shadow* s, ag_addr lo, unsigned long len, int mode, const char* cls, const char* op,
                       ag_addr pc) {
-  if (len == 0 || lo + len < lo) return -1;
-  if (mode != AG_RO && mode != AG_NA && mode != AG_RECV) return -1;
-  if (s->n) {
-    s->end_op = op;
-    s->end_pc = pc;
-    close_overlapping(s, lo, lo + len, 0);
-    s->end_op = 0;
-    s->end_pc = 0;
+  ag_span span = {lo, len};
+  return ag_shadow_protect_many(s, &span, 1, mode, cls, op, pc);
+}
+
+/* Merges the k ranges appended at the end (sorted among themselves) into the
+ * sorted ones before them, from the back, so that among equal lo the new come
+ * last (the most recent last). `tmp` holds k ranges. */
+static void merge_appended(ag_shadow* s, unsigned long k, ag_range* tmp) {
+  unsigned long old = s->n - k;
+  for (unsigned long j = 0; j < k; ++j) tmp[j] = s->r[old + j];
+  unsigned long w = s->n, i = old, j = k;
+  while (j > 0) {
+    if (i > 0 && s->r[i - 1].lo > tmp[j - 1].lo) s->r[--w] = s->r[--i];
+    else s->r[--w] = tmp[--j];
   }
-  if (s->n == s->cap) {
+}
+
+int ag_shadow_protect_many(ag_shadow* s, const ag_span* spans, unsigned long n, int mode, const char* cls,
+                           const char* op, ag_addr pc) {
+  if (mode != AG_RO && mode != AG_NA && mode != AG_RECV) return -1;
+  for (unsigned long k = 0; k < n; ++k)
+    if (spans[k].len == 0 || spans[k].addr + spans[k].len < spans[k].addr) return -1;
+  if (n == 0) return 0;
+  /* A new range replaces the received data it overlaps (checked for unused bytes). */
+  s->end_op = op;
+  s->end_pc = pc;
+  for (unsigned long k = 0; k < n && s->n; ++k) close_overlapping(s, spans[k].addr, spans[k].addr + spans[k].len, 0);
+  s->end_op = 0;
+  s->end_pc = 0;
+  if (s->n + n > s->cap) {
     unsigned long cap = s->cap ? 2 * s->cap : 16;
+    while (cap < s->n + n) cap *= 2;
     ag_range* r = (ag_range*)s->alloc(cap * sizeof *r);
     if (!r) return -1;
     for (unsigned long i = 0; i < s->n; ++i) r[i] = s->r[i];
@@ -115,29 +136,37 @@ int ag_shadow_protect(ag_shadow* s, ag_addr lo, unsigned long len, int mode, con
     s->r = r;
     s->cap = cap;
   }
-  unsigned char* bytes = 0;
-  if (mode == AG_RECV) {
-    bytes = (unsigned char*)s->alloc(len);
-    if (!bytes) return -1;
-    for (unsigned long i = 0; i < len; ++i) bytes[i] = AG_B_FRESH;
+  ag_range* tmp = (ag_range*)s->alloc(n * sizeof *tmp);
+  if (!tmp) return -1;
+  unsigned long old = s->n;
+  for (unsigned long k = 0; k < n; ++k) {
+    ag_range r = {.lo = spans[k].addr, .hi = spans[k].addr + spans[k].len, .mode = mode, .cls = cls, .op = op, .pc = pc};
+    if (mode == AG_RECV) {
+      r.bytes = (unsigned char*)s->alloc(spans[k].len);
+      if (!r.bytes) {
+        while (s->n > old) s->dealloc(s->r[--s->n].bytes);
+        bounds(s);
+        s->dealloc(tmp);
+        return -1;
+      }
+      for (unsigned long i = 0; i < spans[k].len; ++i) r.bytes[i] = AG_B_FRESH;
+      r.fresh = spans[k].len;
+    }
+    /* Sorted among the new ones by lo, in the given order among equal lo
+     * (insertion: an operation's blocks come in address order). */
+    unsigned long at = s->n;
+    while (at > old && s->r[at - 1].lo > r.lo) {
+      s->r[at] = s->r[at - 1];
+      --at;
+    }
+    s->r[at] = r;
+    ++s->n;
+    if (s->n == 1 || r.lo < s->lo_min) s->lo_min = r.lo;
+    if (s->n == 1 || r.hi > s->hi_max) s->hi_max = r.hi;
+    if (r.hi - r.lo > s->max_len) s->max_len = r.hi - r.lo;
   }
-  /* After every range with lo' <= lo: sorted, the most recent last among equal lo. */
-  unsigned long at = lower_bound(s, lo + 1);
-  for (unsigned long j = s->n; j > at; --j) s->r[j] = s->r[j - 1];
-  ag_range* r = &s->r[at];
-  r->lo = lo;
-  r->hi = lo + len;
-  r->mode = mode;
-  r->cls = cls;
-  r->op = op;
-  r->pc = pc;
-  r->reported = 0;
-  r->bytes = bytes;
-  r->fresh = bytes ? len : 0;
-  if (s->n == 0 || lo < s->lo_min) s->lo_min = lo;
-  if (s->n == 0 || lo + len > s->hi_max) s->hi_max = lo + len;
-  if (len > s->max_len) s->max_len = len;
-  ++s->n;
+  merge_appended(s, n, tmp);
+  s->dealloc(tmp);
   return 0;
 }
 
@@ -148,6 +177,25 @@ int ag_shadow_unprotect(ag_shadow* s, ag_addr lo, unsigned long len) {
   if (found == s->n) return 0;
   remove_bounded(s, found); /* never a received range: nothing to check */
   return 1;
+}
+
+unsigned long ag_shadow_unprotect_many(ag_shadow* s, const ag_span* spans, unsigned long n) {
+  /* Each span's range is marked (mode 0), then the table is compacted once. */
+  unsigned long removed = 0;
+  for (unsigned long k = 0; k < n; ++k) {
+    ag_addr lo = spans[k].addr, hi = lo + spans[k].len;
+    unsigned long i = lower_bound(s, lo), found = s->n;
+    for (; i < s->n && s->r[i].lo == lo; ++i)
+      if (s->r[i].hi == hi && s->r[i].mode != AG_RECV && s->r[i].mode != 0) found = i; /* the most recent */
+    if (found < s->n) s->r[found].mode = 0, ++removed;
+  }
+  if (removed == 0) return 0;
+  unsigned long kept = 0;
+  for (unsigned long i = 0; i < s->n; ++i)
+    if (s->r[i].mode != 0) s->r[kept++] = s->r[i]; /* never a received range: no bytes to free */
+  s->n = kept;
+  bounds(s);
+  return removed;
 }
 
 /* Whether received range r has a fresh byte in [a, end). */

@@ -78,6 +78,19 @@ static inline int ag_shadow_maybe(const ag_shadow* s, ag_addr a, unsigned long s
 int ag_shadow_protect(ag_shadow* s, ag_addr lo, unsigned long len, int mode, const char* cls, const char* op,
                       ag_addr pc);
 
+/* A span of memory [addr, addr + len): one block of an operation's buffer. */
+typedef struct ag_span {
+  ag_addr addr;
+  unsigned long len;
+} ag_span;
+
+/* Protects each of n spans as ag_shadow_protect does, sorting the table once:
+ * a column of a halo is hundreds of blocks, and inserting them one by one
+ * moved the array for each. Returns 0, or -1 (nothing protected) when out of
+ * memory or a span is empty or wraps. */
+int ag_shadow_protect_many(ag_shadow* s, const ag_span* spans, unsigned long n, int mode, const char* cls,
+                           const char* op, ag_addr pc);
+
 /* Removes the most recent range with exactly these bounds that is not a
  * received one: received data ends by what replaces or frees it (a new
  * protection, a store inside free, the stack popped, MPI_Finalize), never by
@@ -85,6 +98,10 @@ int ag_shadow_protect(ag_shadow* s, ag_addr lo, unsigned long len, int mode, con
  * origin buffer of a pending Get: the Get's range must end at the fence, not
  * the received one). Returns 1 if one was removed, else 0. */
 int ag_shadow_unprotect(ag_shadow* s, ag_addr lo, unsigned long len);
+
+/* ag_shadow_unprotect for each of n spans, compacting the table once. Returns
+ * how many ranges were removed. */
+unsigned long ag_shadow_unprotect_many(ag_shadow* s, const ag_span* spans, unsigned long n);
 
 /* The program accesses [a, a + size). checked = 0: the access is MPI's own
  * (inside an MPI call): no finding, but a load still counts as a read of

@@ -280,6 +280,38 @@ static void test_consumed_ranges_leave(void) {
   drop(&s);
 }
 
+/* An operation's blocks protected and unprotected in one request each: the
+ * table ends as if they had gone one by one (sorted, the most recent last
+ * among equal starts, received data they overlap closed), and the lookups
+ * find them. */
+static void test_many_at_once(void) {
+  ag_shadow s = fresh();
+  const ag_addr grid = 0x300000, row = 0x100;
+  ag_span left[64], right[64];
+  for (int i = 0; i < 64; ++i) {
+    left[i] = (ag_span){grid + (ag_addr)i * row, 8};
+    right[i] = (ag_span){grid + (ag_addr)i * row + 0x80, 8};
+  }
+  ag_shadow_protect(&s, grid + 5 * row, 8, AG_RECV, NULL, "MPI_Recv", 1); /* unread data the left column replaces */
+  CHECK(ag_shadow_protect_many(&s, left, 64, AG_NA, "nb.buffer.recv-access", "MPI_Irecv", 2) == 0);
+  CHECK(n_seen == 1 && seen[0].kind == AG_K_UNUSED && s.n == 64);
+  CHECK(ag_shadow_protect_many(&s, right, 64, AG_RO, "nb.buffer.send-write", "MPI_Isend", 3) == 0);
+  int sorted = 1;
+  for (unsigned long i = 1; i < s.n; ++i) sorted = sorted && s.r[i - 1].lo <= s.r[i].lo;
+  CHECK(s.n == 128 && sorted && s.lo_min == grid && s.hi_max == grid + 63 * row + 0x88);
+  CHECK(ag_shadow_protect_many(&s, left, 1, AG_RO, "again", "MPI_Isend", 4) == 0); /* the same bounds again */
+  CHECK(s.r[0].lo == grid && s.r[1].lo == grid && strcmp(s.r[1].cls, "again") == 0); /* the most recent last */
+  ag_shadow_access(&s, grid + 40 * row + 0x80, 8, 1, 1); /* a store into the right column */
+  CHECK(n_seen == 2 && strcmp(seen[1].cls, "nb.buffer.send-write") == 0);
+  CHECK(ag_shadow_unprotect_many(&s, left, 64) == 64); /* the most recent of the two at grid goes */
+  CHECK(s.n == 65 && s.r[0].lo == grid && strcmp(s.r[0].cls, "nb.buffer.recv-access") == 0);
+  CHECK(ag_shadow_unprotect_many(&s, right, 64) == 64 && s.n == 1 && s.hi_max == grid + 8);
+  CHECK(ag_shadow_unprotect_many(&s, right, 64) == 0);
+  ag_span bad[2] = {{grid, 8}, {grid + 16, 0}};
+  CHECK(ag_shadow_protect_many(&s, bad, 2, AG_RO, "c", "op", 0) == -1 && s.n == 1); /* an empty span: nothing */
+  drop(&s);
+}
+
 int main(void) {
   test_empty_fast_path();
   test_read_only();
@@ -293,6 +325,7 @@ int main(void) {
   test_invalid();
   test_column_halo_index();
   test_consumed_ranges_leave();
+  test_many_at_once();
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }
