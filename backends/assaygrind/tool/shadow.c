@@ -171,12 +171,8 @@ int ag_shadow_protect_many(ag_shadow* s, const ag_span* spans, unsigned long n, 
 }
 
 int ag_shadow_unprotect(ag_shadow* s, ag_addr lo, unsigned long len) {
-  unsigned long i = lower_bound(s, lo), found = s->n;
-  for (; i < s->n && s->r[i].lo == lo; ++i)
-    if (s->r[i].hi == lo + len && s->r[i].mode != AG_RECV) found = i; /* the most recent: the last */
-  if (found == s->n) return 0;
-  remove_bounded(s, found); /* never a received range: nothing to check */
-  return 1;
+  ag_span span = {lo, len};
+  return (int)ag_shadow_unprotect_many(s, &span, 1);
 }
 
 unsigned long ag_shadow_unprotect_many(ag_shadow* s, const ag_span* spans, unsigned long n) {
