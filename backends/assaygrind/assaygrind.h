@@ -18,6 +18,8 @@
  *   AG_UNPROTECT_BLOCKS(blocks, n)  AG_UNPROTECT for each block, one request.
  *   AG_USE(addr, len)  MPI reads these bytes for the program (a send of
  *       received data): they count as read.
+ *   AG_USE_BLOCKS(blocks, n)  AG_USE for each block, one request (a send of
+ *       a column type would otherwise be one request per element).
  *   AG_ENTER_MPI / AG_LEAVE_MPI  the calling thread enters or leaves an MPI
  *       call; accesses in between are MPI's own and never checked. Only
  *       threads that have entered MPI at least once are checked at all (MPI's
@@ -57,7 +59,8 @@ enum ag_request {
   AG_REQ_LEAVE_MPI,
   AG_REQ_FINALIZE,
   AG_REQ_PROTECT_BLOCKS,
-  AG_REQ_UNPROTECT_BLOCKS
+  AG_REQ_UNPROTECT_BLOCKS,
+  AG_REQ_USE_BLOCKS
 };
 
 #define AG_PROTECT(addr, len, mode, info) \
@@ -67,6 +70,7 @@ enum ag_request {
 #define AG_UNPROTECT(addr, len) VALGRIND_DO_CLIENT_REQUEST_STMT(AG_REQ_UNPROTECT, (addr), (len), 0, 0, 0)
 #define AG_UNPROTECT_BLOCKS(blocks, n) VALGRIND_DO_CLIENT_REQUEST_STMT(AG_REQ_UNPROTECT_BLOCKS, (blocks), (n), 0, 0, 0)
 #define AG_USE(addr, len) VALGRIND_DO_CLIENT_REQUEST_STMT(AG_REQ_USE, (addr), (len), 0, 0, 0)
+#define AG_USE_BLOCKS(blocks, n) VALGRIND_DO_CLIENT_REQUEST_STMT(AG_REQ_USE_BLOCKS, (blocks), (n), 0, 0, 0)
 #define AG_ENTER_MPI() VALGRIND_DO_CLIENT_REQUEST_STMT(AG_REQ_ENTER_MPI, 0, 0, 0, 0, 0)
 #define AG_LEAVE_MPI() VALGRIND_DO_CLIENT_REQUEST_STMT(AG_REQ_LEAVE_MPI, 0, 0, 0, 0, 0)
 #define AG_FINALIZE() VALGRIND_DO_CLIENT_REQUEST_STMT(AG_REQ_FINALIZE, 0, 0, 0, 0, 0)

@@ -71,7 +71,8 @@ void unprotect(const Blocks& blocks) {
   if (!blocks.empty()) AG_UNPROTECT_BLOCKS(blocks.data(), blocks.size());
 }
 void use(const void* buf, int count, MPI_Datatype type) {
-  for (const Block& b : blocks_of(buf, count, type)) AG_USE(b.addr, b.len);
+  const Blocks blocks = blocks_of(buf, count, type);
+  if (!blocks.empty()) AG_USE_BLOCKS(blocks.data(), blocks.size());
 }
 
 // The bytes a completed receive wrote (from its status), or -1.

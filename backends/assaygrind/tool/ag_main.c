@@ -1,8 +1,7 @@
 /* assaygrind: the project's own Valgrind tool (docs/backends.md,
  * "assaygrind and the protect protocol"). It instruments every load and
- * store of the guest with a call to a helper guarded by two inline compares
- * (nothing protected, or the access outside the bounding box of the
- * protected ranges: no call),
+ * store of the guest with a call to a helper guarded by an inline test (the
+ * chunk filter of shadow.h: nothing protected near the access, no call),
  * keeps the protected ranges the shim announces through client requests
  * (../assaygrind.h) in the shadow table (shadow.c), and writes one JSON line
  * per finding (docs/findings.md) to --assay-out=FILE.
@@ -13,6 +12,8 @@
  *   --assay-rank=N     the MPI rank written in findings (default -1)
  *   --assay-recv-unused=yes  report mem.recv.unused (default no: the corpus's
  *                      correct cases often leave received data unread)
+ *   --assay-stats=yes  at exit, print how often the helper ran and how
+ *                      many protocol requests came (what the overhead costs)
  */
 #include "pub_tool_basics.h"
 #include "pub_tool_tooliface.h"
@@ -41,6 +42,7 @@
 #define AG_REQ_FINALIZE (AG_REQ_PROTECT + 5)
 #define AG_REQ_PROTECT_BLOCKS (AG_REQ_PROTECT + 6)
 #define AG_REQ_UNPROTECT_BLOCKS (AG_REQ_PROTECT + 7)
+#define AG_REQ_USE_BLOCKS (AG_REQ_PROTECT + 8)
 
 struct ag_site_guest {
   const HChar* error_class;
@@ -52,11 +54,13 @@ struct ag_site_guest {
 static const HChar* clo_out = NULL;
 static Long clo_rank = -1;
 static Bool clo_recv_unused = False; /* report mem.recv.unused (docs/backends.md: off by default) */
+static Bool clo_stats = False;       /* print the counts of stats at exit */
 
 static Bool ag_process_cmd_line_option(const HChar* arg) {
   if VG_STR_CLO (arg, "--assay-out", clo_out) {
   } else if VG_INT_CLO (arg, "--assay-rank", clo_rank) {
   } else if VG_BOOL_CLO (arg, "--assay-recv-unused", clo_recv_unused) {
+  } else if VG_BOOL_CLO (arg, "--assay-stats", clo_stats) {
   } else
     return False;
   return True;
@@ -64,7 +68,8 @@ static Bool ag_process_cmd_line_option(const HChar* arg) {
 static void ag_print_usage(void) {
   VG_(printf)("    --assay-out=FILE    findings as JSON lines to FILE\n"
               "    --assay-rank=N      the MPI rank named in findings\n"
-              "    --assay-recv-unused=no|yes  report received bytes never read [no]\n");
+              "    --assay-recv-unused=no|yes  report received bytes never read [no]\n"
+              "    --assay-stats=no|yes  at exit, print how often the helper and the protocol ran [no]\n");
 }
 static void ag_print_debug_usage(void) { VG_(printf)("    (none)\n"); }
 
@@ -429,8 +434,13 @@ static int load_reads_count(void* ctx) {
   return tid == VG_INVALID_THREADID || !load_inside_free(tid, access_ip);
 }
 
+/* --assay-stats: helper calls (the inline test let the access through) and
+ * client requests of the protocol. */
+static ULong n_helper = 0, n_batches = 0, n_requests = 0;
+
 /* The slow path: the access may touch a protected range. */
 static void check(Addr a, SizeT size, Bool is_write, Addr ip) {
+  ++n_helper;
   if (!ag_shadow_maybe(&sh, a, size)) return;
   ThreadId tid = VG_(get_running_tid)();
   Bool checked = tid != VG_INVALID_THREADID && seen_mpi[tid] && in_mpi[tid] == 0;
@@ -455,6 +465,7 @@ static void ag_die_mem(Addr a, SizeT len) {
 /* ---- client requests ----------------------------------------------------------------------- */
 static Bool ag_handle_client_request(ThreadId tid, UWord* args, UWord* ret) {
   if (!VG_IS_TOOL_USERREQ('A', 'G', args[0])) return False;
+  ++n_requests;
   *ret = 0;
   switch (args[0]) {
     case AG_REQ_PROTECT: {
@@ -485,6 +496,11 @@ static Bool ag_handle_client_request(ThreadId tid, UWord* args, UWord* ret) {
     case AG_REQ_USE:
       ag_shadow_use(&sh, args[1], args[2]);
       return True;
+    case AG_REQ_USE_BLOCKS: {
+      const ag_span* spans = (const ag_span*)args[1];
+      for (UWord k = 0; k < args[2]; ++k) ag_shadow_use(&sh, spans[k].addr, spans[k].len);
+      return True;
+    }
     case AG_REQ_ENTER_MPI:
       seen_mpi[tid] = True;
       ++in_mpi[tid];
@@ -501,33 +517,140 @@ static Bool ag_handle_client_request(ThreadId tid, UWord* args, UWord* ret) {
 }
 
 /* ---- instrumentation ---------------------------------------------------------------------------- */
-/* Adds, before the access, `if (addr < hi_max && addr + size > lo_min)
- * helper(addr, size, ip)`: two loads and two compares when nothing near is
- * protected (received ranges leave the table as a sweep reads them, so
- * lo_min climbs behind it and the accesses below stop calling the helper). */
+/* A new temp of type ty holding e (the instrumentation stays flat IR). */
+static IRExpr* assign(IRSB* sb, IRType ty, IRExpr* e) {
+  IRTemp t = newIRTemp(sb->tyenv, ty);
+  addStmtToIRSB(sb, IRStmt_WrTmp(t, e));
+  return IRExpr_RdTmp(t);
+}
+
+/* The chunk filter's test (shadow.h): `chunks[(addr >> 9) & mask] != 0`, one
+ * load from the table at `base` (a temp holding sh.chunks, or null: the
+ * constant). */
+static IRExpr* chunk_test(IRSB* sb, IRExpr* addr, IRExpr* base) {
+  IRExpr* chunk = assign(sb, Ity_I64, IRExpr_Binop(Iop_Shr64, addr, IRExpr_Const(IRConst_U8(AG_CHUNK_SHIFT))));
+  IRExpr* index = assign(sb, Ity_I64, IRExpr_Binop(Iop_And64, chunk, mkIRExpr_HWord((1ul << AG_CHUNK_BITS) - 1)));
+  IRExpr* offset = assign(sb, Ity_I64, IRExpr_Binop(Iop_Shl64, index, IRExpr_Const(IRConst_U8(2))));
+  IRExpr* at = assign(sb, Ity_I64, IRExpr_Binop(Iop_Add64, base ? base : mkIRExpr_HWord((HWord)sh.chunks), offset));
+  IRExpr* count = assign(sb, Ity_I32, IRExpr_Load(Iend_LE, Ity_I32, at));
+  return assign(sb, Ity_I1, IRExpr_Binop(Iop_CmpNE32, count, IRExpr_Const(IRConst_U32(0))));
+}
+
+/* The inline test before an access: whether it may touch a protected range.
+ * Up to AG_MAX_ACCESS bytes, the chunk filter; wider, the bounding box:
+ * `addr < hi_max && addr + size > lo_min`. */
+static IRExpr* may_touch(IRSB* sb, IRExpr* addr, Int size) {
+  if (size <= AG_MAX_ACCESS) return chunk_test(sb, addr, NULL);
+  IRExpr* hi = assign(sb, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, mkIRExpr_HWord((HWord)&sh.hi_max)));
+  IRExpr* lo = assign(sb, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, mkIRExpr_HWord((HWord)&sh.lo_min)));
+  IRExpr* end = assign(sb, Ity_I64, IRExpr_Binop(Iop_Add64, addr, mkIRExpr_HWord((HWord)size)));
+  IRExpr* below = assign(sb, Ity_I1, IRExpr_Binop(Iop_CmpLT64U, addr, hi));
+  IRExpr* above = assign(sb, Ity_I1, IRExpr_Binop(Iop_CmpLT64U, lo, end));
+  return assign(sb, Ity_I1, IRExpr_Binop(Iop_And1, below, above));
+}
+
+/* Adds, before the access, `if (may_touch(addr, size)) helper(addr, size, ip)`:
+ * for the accesses that cannot wait for a batch (below). */
 static void add_check(IRSB* sb, IRExpr* addr, Int size, Bool is_write, Addr ip, IRExpr* guard) {
-  IRTemp hi = newIRTemp(sb->tyenv, Ity_I64), lo = newIRTemp(sb->tyenv, Ity_I64);
-  IRTemp end = newIRTemp(sb->tyenv, Ity_I64);
-  IRTemp below = newIRTemp(sb->tyenv, Ity_I1), above = newIRTemp(sb->tyenv, Ity_I1);
-  IRTemp in = newIRTemp(sb->tyenv, Ity_I1);
-  addStmtToIRSB(sb, IRStmt_WrTmp(hi, IRExpr_Load(Iend_LE, Ity_I64, mkIRExpr_HWord((HWord)&sh.hi_max))));
-  addStmtToIRSB(sb, IRStmt_WrTmp(lo, IRExpr_Load(Iend_LE, Ity_I64, mkIRExpr_HWord((HWord)&sh.lo_min))));
-  addStmtToIRSB(sb, IRStmt_WrTmp(end, IRExpr_Binop(Iop_Add64, addr, mkIRExpr_HWord((HWord)size))));
-  addStmtToIRSB(sb, IRStmt_WrTmp(below, IRExpr_Binop(Iop_CmpLT64U, addr, IRExpr_RdTmp(hi))));
-  addStmtToIRSB(sb, IRStmt_WrTmp(above, IRExpr_Binop(Iop_CmpLT64U, IRExpr_RdTmp(lo), IRExpr_RdTmp(end))));
-  addStmtToIRSB(sb, IRStmt_WrTmp(in, IRExpr_Binop(Iop_And1, IRExpr_RdTmp(below), IRExpr_RdTmp(above))));
-  IRExpr* g = IRExpr_RdTmp(in);
-  if (guard) {
-    IRTemp both = newIRTemp(sb->tyenv, Ity_I1);
-    addStmtToIRSB(sb, IRStmt_WrTmp(both, IRExpr_Binop(Iop_And1, g, guard)));
-    g = IRExpr_RdTmp(both);
-  }
+  IRExpr* g = may_touch(sb, addr, size);
+  if (guard) g = assign(sb, Ity_I1, IRExpr_Binop(Iop_And1, g, guard));
   IRDirty* di = is_write ? unsafeIRDirty_0_N(3, "ag_store", VG_(fnptr_to_fnentry)(&ag_store),
                                              mkIRExprVec_3(addr, mkIRExpr_HWord((HWord)size), mkIRExpr_HWord((HWord)ip)))
                          : unsafeIRDirty_0_N(3, "ag_load", VG_(fnptr_to_fnentry)(&ag_load),
                                              mkIRExprVec_3(addr, mkIRExpr_HWord((HWord)size), mkIRExpr_HWord((HWord)ip)));
   di->guard = g;
   addStmtToIRSB(sb, IRStmt_Dirty(di));
+}
+
+/* A superblock's accesses are checked in batches. Each access stores its
+ * address into `batch_addr` and ORs its inline test into the batch's guard;
+ * one helper call, guarded by that OR, checks the batch in program order,
+ * with the (ip, size, kind) of each access from a descriptor made at
+ * instrumentation. A call site makes VEX save the registers live across it,
+ * which cost more than the test itself when every access had one.
+ * The batch is checked before anything that changes what a check sees or
+ * reports: a side exit or the block's end, a write of the stack pointer (the
+ * core's die_mem_stack follows it, and the stack walk of a finding must be
+ * the access's), a stack hint, a dirty helper (its own access is checked at
+ * once), a guarded access, and a full batch. Valgrind runs one thread at a
+ * time and switches only between blocks, so one batch serves all threads. */
+#define BATCH 32
+static Addr batch_addr[BATCH];
+
+/* A batch's descriptor: per access, ip << 16 | size << 1 | is_write.
+ * Identical batches share one (a block translated again after a discard
+ * makes the same), so their memory is bounded by the program's code. */
+typedef struct Desc {
+  struct Desc* next;
+  UWord n;
+  ULong meta[];
+} Desc;
+#define DESC_BUCKETS 16384
+static Desc* descs[DESC_BUCKETS];
+
+static const ULong* intern_desc(const ULong* meta, UWord n) {
+  ULong h = n;
+  for (UWord k = 0; k < n; ++k) h = (h ^ meta[k]) * 1099511628211ULL;
+  h ^= h >> 33; /* the low bits of meta are sizes: bring the ips' bits down */
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
+  Desc** head = &descs[h % DESC_BUCKETS];
+  for (Desc* d = *head; d; d = d->next)
+    if (d->n == n && VG_(memcmp)(d->meta, meta, n * sizeof *meta) == 0) return d->meta;
+  Desc* d = VG_(malloc)("ag.batch", sizeof *d + n * sizeof *meta);
+  d->next = *head;
+  d->n = n;
+  VG_(memcpy)(d->meta, meta, n * sizeof *meta);
+  *head = d;
+  return d->meta;
+}
+
+static VG_REGPARM(2) void ag_check_batch(const ULong* meta, UWord n) {
+  ++n_batches;
+  for (UWord k = 0; k < n; ++k) {
+    const SizeT size = (meta[k] >> 1) & 0x7fff;
+    if (ag_shadow_chunk_maybe(&sh, batch_addr[k], size))
+      check(batch_addr[k], size, meta[k] & 1, (Addr)(meta[k] >> 16));
+  }
+}
+
+typedef struct {
+  IRSB* sb;
+  UWord n;            /* accesses in the open batch */
+  IRExpr* any;        /* the OR of their inline tests */
+  ULong meta[BATCH];  /* their descriptor */
+  IRExpr* addr_base;  /* temps holding &batch_addr and sh.chunks, set at */
+  IRExpr* chunk_base; /* their first use in the block (one constant load each) */
+} Batcher;
+
+static void flush_batch(Batcher* b) {
+  if (b->n == 0) return;
+  IRDirty* di = unsafeIRDirty_0_N(2, "ag_check_batch", VG_(fnptr_to_fnentry)(&ag_check_batch),
+                                  mkIRExprVec_2(mkIRExpr_HWord((HWord)intern_desc(b->meta, b->n)),
+                                                mkIRExpr_HWord((HWord)b->n)));
+  di->guard = b->any;
+  addStmtToIRSB(b->sb, IRStmt_Dirty(di));
+  b->n = 0;
+  b->any = NULL;
+}
+
+static void defer_check(Batcher* b, IRExpr* addr, Int size, Bool is_write, Addr ip) {
+  if (size > AG_MAX_ACCESS || (ULong)ip >> 48) { /* the bounding box test, or no room in meta: at once */
+    flush_batch(b);
+    add_check(b->sb, addr, size, is_write, ip, NULL);
+    return;
+  }
+  if (b->n == BATCH) flush_batch(b);
+  IRSB* sb = b->sb;
+  if (!b->addr_base) {
+    b->addr_base = assign(sb, Ity_I64, mkIRExpr_HWord((HWord)batch_addr));
+    b->chunk_base = assign(sb, Ity_I64, mkIRExpr_HWord((HWord)sh.chunks));
+  }
+  IRExpr* g = chunk_test(sb, addr, b->chunk_base);
+  b->any = b->any ? assign(sb, Ity_I1, IRExpr_Binop(Iop_Or1, b->any, g)) : g;
+  IRExpr* slot = assign(sb, Ity_I64, IRExpr_Binop(Iop_Add64, b->addr_base, mkIRExpr_HWord(b->n * sizeof(Addr))));
+  addStmtToIRSB(sb, IRStmt_Store(Iend_LE, slot, addr));
+  b->meta[b->n++] = (ULong)ip << 16 | (ULong)size << 1 | (is_write ? 1 : 0);
 }
 
 static Int loadg_size(IRLoadGOp cvt) {
@@ -546,11 +669,11 @@ static Int loadg_size(IRLoadGOp cvt) {
 static IRSB* ag_instrument(VgCallbackClosure* closure, IRSB* in, const VexGuestLayout* layout,
                            const VexGuestExtents* vge, const VexArchInfo* archinfo, IRType gWordTy, IRType hWordTy) {
   (void)closure;
-  (void)layout;
   (void)vge;
   (void)archinfo;
   if (gWordTy != Ity_I64 || hWordTy != Ity_I64) VG_(tool_panic)("assaygrind: host/guest word size mismatch");
-  IRSB* sb = deepCopyIRSBExceptStmts(in);
+  Batcher b = {.sb = deepCopyIRSBExceptStmts(in)};
+  IRSB* sb = b.sb;
   Addr ip = 0;
   for (Int i = 0; i < in->stmts_used; ++i) {
     IRStmt* st = in->stmts[i];
@@ -561,52 +684,63 @@ static IRSB* ag_instrument(VgCallbackClosure* closure, IRSB* in, const VexGuestL
         break;
       case Ist_WrTmp: {
         IRExpr* e = st->Ist.WrTmp.data;
-        if (e->tag == Iex_Load)
-          add_check(sb, e->Iex.Load.addr, sizeofIRType(e->Iex.Load.ty), False, ip, NULL);
+        if (e->tag == Iex_Load) defer_check(&b, e->Iex.Load.addr, sizeofIRType(e->Iex.Load.ty), False, ip);
         break;
       }
       case Ist_Store:
-        add_check(sb, st->Ist.Store.addr, sizeofIRType(typeOfIRExpr(in->tyenv, st->Ist.Store.data)), True, ip, NULL);
+        defer_check(&b, st->Ist.Store.addr, sizeofIRType(typeOfIRExpr(in->tyenv, st->Ist.Store.data)), True, ip);
         break;
       case Ist_StoreG: {
         IRStoreG* sg = st->Ist.StoreG.details;
+        flush_batch(&b);
         add_check(sb, sg->addr, sizeofIRType(typeOfIRExpr(in->tyenv, sg->data)), True, ip, sg->guard);
         break;
       }
       case Ist_LoadG: {
         IRLoadG* lg = st->Ist.LoadG.details;
         Int n = loadg_size(lg->cvt);
+        flush_batch(&b);
         if (n) add_check(sb, lg->addr, n, False, ip, lg->guard);
         break;
       }
       case Ist_CAS: {
         IRCAS* cas = st->Ist.CAS.details;
         Int n = sizeofIRType(typeOfIRExpr(in->tyenv, cas->dataLo)) * (cas->dataHi ? 2 : 1);
-        add_check(sb, cas->addr, n, False, ip, NULL);
-        add_check(sb, cas->addr, n, True, ip, NULL);
+        defer_check(&b, cas->addr, n, False, ip);
+        defer_check(&b, cas->addr, n, True, ip);
         break;
       }
       case Ist_LLSC: {
         if (st->Ist.LLSC.storedata == NULL)
-          add_check(sb, st->Ist.LLSC.addr, sizeofIRType(typeOfIRTemp(in->tyenv, st->Ist.LLSC.result)), False, ip, NULL);
+          defer_check(&b, st->Ist.LLSC.addr, sizeofIRType(typeOfIRTemp(in->tyenv, st->Ist.LLSC.result)), False, ip);
         else
-          add_check(sb, st->Ist.LLSC.addr, sizeofIRType(typeOfIRExpr(in->tyenv, st->Ist.LLSC.storedata)), True, ip,
-                    NULL);
+          defer_check(&b, st->Ist.LLSC.addr, sizeofIRType(typeOfIRExpr(in->tyenv, st->Ist.LLSC.storedata)), True, ip);
         break;
       }
       case Ist_Dirty: {
         IRDirty* d = st->Ist.Dirty.details;
+        flush_batch(&b);
         if (d->mFx != Ifx_None && d->mAddr && d->mSize > 0) {
           if (d->mFx == Ifx_Read || d->mFx == Ifx_Modify) add_check(sb, d->mAddr, d->mSize, False, ip, NULL);
           if (d->mFx == Ifx_Write || d->mFx == Ifx_Modify) add_check(sb, d->mAddr, d->mSize, True, ip, NULL);
         }
         break;
       }
+      case Ist_Put: {
+        const Int at = st->Ist.Put.offset, size = sizeofIRType(typeOfIRExpr(in->tyenv, st->Ist.Put.data));
+        if (at < layout->offset_SP + layout->sizeof_SP && at + size > layout->offset_SP) flush_batch(&b);
+        break;
+      }
+      case Ist_Exit:
+      case Ist_AbiHint:
+        flush_batch(&b);
+        break;
       default:
         break;
     }
     addStmtToIRSB(sb, st);
   }
+  flush_batch(&b);
   return sb;
 }
 
@@ -618,12 +752,15 @@ static void ag_post_clo_init(void) {
     in_mpi[i] = 0;
     seen_mpi[i] = False;
   }
-  ag_shadow_init(&sh, ag_alloc, ag_dealloc, report, NULL);
+  if (ag_shadow_init(&sh, ag_alloc, ag_dealloc, report, NULL) != 0) VG_(tool_panic)("assaygrind: no memory for the chunk filter");
   sh.reads_count = load_reads_count;
 }
 
 static void ag_fini(Int exitcode) {
   (void)exitcode;
+  if (clo_stats)
+    VG_(umsg)("assaygrind stats: %llu batch checks, %llu accesses near a range (%lu ranges examined), %llu client requests\n",
+              n_batches, n_helper, sh.examined, n_requests);
   ag_shadow_close_received(&sh); /* a program that never reached MPI_Finalize */
   open_out();                    /* an empty file says the tool ran */
   if (out_fd >= 0) VG_(close)(out_fd);

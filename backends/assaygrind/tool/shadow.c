@@ -11,8 +11,8 @@ static void bounds(ag_shadow* s) {
   }
 }
 
-void ag_shadow_init(ag_shadow* s, void* (*alloc)(unsigned long), void (*dealloc)(void*), ag_report_fn report,
-                    void* ctx) {
+int ag_shadow_init(ag_shadow* s, void* (*alloc)(unsigned long), void (*dealloc)(void*), ag_report_fn report,
+                   void* ctx) {
   s->r = 0;
   s->n = s->cap = 0;
   s->lo_min = s->hi_max = 0;
@@ -25,7 +25,22 @@ void ag_shadow_init(ag_shadow* s, void* (*alloc)(unsigned long), void (*dealloc)
   s->end_op = 0;
   s->end_pc = 0;
   s->reads_count = 0;
+  const unsigned long n = 1ul << AG_CHUNK_BITS;
+  s->chunks = (unsigned int*)alloc(n * sizeof *s->chunks);
+  if (!s->chunks) return -1;
+  for (unsigned long i = 0; i < n; ++i) s->chunks[i] = 0;
+  return 0;
 }
+
+/* Counts range r in (delta 1) or out (delta -1) of the chunks an access that
+ * may touch it starts in: [lo - AG_MAX_ACCESS + 1, hi). */
+static void count_chunks(ag_shadow* s, const ag_range* r, int delta) {
+  ag_addr from = r->lo > AG_MAX_ACCESS - 1 ? r->lo - (AG_MAX_ACCESS - 1) : 0;
+  ag_addr first = from >> AG_CHUNK_SHIFT, last = (r->hi - 1) >> AG_CHUNK_SHIFT;
+  if (last - first >= (1ul << AG_CHUNK_BITS)) last = first + (1ul << AG_CHUNK_BITS) - 1; /* every entry once */
+  for (ag_addr c = first; c <= last; ++c) s->chunks[c & ((1ul << AG_CHUNK_BITS) - 1)] += (unsigned int)delta;
+}
+
 
 /* The first range with lo >= x (ranges are sorted by lo): binary search. */
 static unsigned long lower_bound(const ag_shadow* s, ag_addr x) {
@@ -60,6 +75,7 @@ static void check_unused(ag_shadow* s, ag_range* r) {
 
 /* Removes range i (order kept: sorted, and among equal lo the most recent last). */
 static void remove_at(ag_shadow* s, unsigned long i) {
+  count_chunks(s, &s->r[i], -1);
   if (s->r[i].bytes) s->dealloc(s->r[i].bytes);
   for (unsigned long j = i + 1; j < s->n; ++j) s->r[j - 1] = s->r[j];
   --s->n;
@@ -144,7 +160,11 @@ int ag_shadow_protect_many(ag_shadow* s, const ag_span* spans, unsigned long n, 
     if (mode == AG_RECV) {
       r.bytes = (unsigned char*)s->alloc(spans[k].len);
       if (!r.bytes) {
-        while (s->n > old) s->dealloc(s->r[--s->n].bytes);
+        while (s->n > old) {
+          --s->n;
+          count_chunks(s, &s->r[s->n], -1);
+          s->dealloc(s->r[s->n].bytes);
+        }
         bounds(s);
         s->dealloc(tmp);
         return -1;
@@ -161,6 +181,7 @@ int ag_shadow_protect_many(ag_shadow* s, const ag_span* spans, unsigned long n, 
     }
     s->r[at] = r;
     ++s->n;
+    count_chunks(s, &r, 1);
     if (s->n == 1 || r.lo < s->lo_min) s->lo_min = r.lo;
     if (s->n == 1 || r.hi > s->hi_max) s->hi_max = r.hi;
     if (r.hi - r.lo > s->max_len) s->max_len = r.hi - r.lo;
@@ -189,6 +210,7 @@ unsigned long ag_shadow_unprotect_many(ag_shadow* s, const ag_span* spans, unsig
   unsigned long kept = 0;
   for (unsigned long i = 0; i < s->n; ++i)
     if (s->r[i].mode != 0) s->r[kept++] = s->r[i]; /* never a received range: no bytes to free */
+    else count_chunks(s, &s->r[i], -1);
   s->n = kept;
   bounds(s);
   return removed;

@@ -49,6 +49,9 @@ struct ag_shadow {
   unsigned long n, cap;
   ag_addr lo_min, hi_max;  /* the bounding box of all ranges (empty: 0, 0) */
   unsigned long max_len;   /* no range is longer (an upper bound until a removal recomputes it) */
+  /* The chunk filter: per chunk of AG_CHUNK bytes (hashed by address), how
+   * many ranges an access starting there may touch; see ag_shadow_chunk. */
+  unsigned int* chunks;
   unsigned long examined;  /* ranges looked at by lookups: what the index saves (tests) */
   void* (*alloc)(unsigned long bytes);
   void (*dealloc)(void* p);
@@ -64,12 +67,34 @@ struct ag_shadow {
   int (*reads_count)(void* ctx);
 };
 
-void ag_shadow_init(ag_shadow* s, void* (*alloc)(unsigned long), void (*dealloc)(void*), ag_report_fn report,
-                    void* ctx);
+/* The chunk filter. The bounding box alone lets every access between two
+ * far-apart ranges through to the helper (a received ghost row of each of a
+ * stencil's two grids covers the whole grid between them), so the inline
+ * test asks a table instead: chunks of AG_CHUNK bytes, indexed by address bits
+ * (AG_CHUNK_BITS of them: a chunk 2^(9+20) bytes away shares the entry, which
+ * only costs a helper call), each counting the ranges an access of at most
+ * AG_MAX_ACCESS bytes starting in it may touch. A wider access (rare: a
+ * dirty helper's xsave) takes the bounding box test. */
+#define AG_CHUNK_SHIFT 9
+#define AG_CHUNK_BITS 20
+#define AG_MAX_ACCESS 64
+static inline unsigned long ag_shadow_chunk(ag_addr a) {
+  return (a >> AG_CHUNK_SHIFT) & ((1ul << AG_CHUNK_BITS) - 1);
+}
+
+/* Returns -1 when the chunk table cannot be allocated. */
+int ag_shadow_init(ag_shadow* s, void* (*alloc)(unsigned long), void (*dealloc)(void*), ag_report_fn report,
+                   void* ctx);
 
 /* Whether [a, a + size) may touch a range: the inline fast path. */
 static inline int ag_shadow_maybe(const ag_shadow* s, ag_addr a, unsigned long size) {
   return s->n != 0 && a < s->hi_max && a + size > s->lo_min;
+}
+
+/* The inline test of the tool, in C (tests): whether the chunk filter lets
+ * an access of `size` bytes at a through. */
+static inline int ag_shadow_chunk_maybe(const ag_shadow* s, ag_addr a, unsigned long size) {
+  return size > AG_MAX_ACCESS ? ag_shadow_maybe(s, a, size) : s->chunks[ag_shadow_chunk(a)] != 0;
 }
 
 /* Protects [lo, lo + len). A new range closes the received ranges it
