@@ -1,7 +1,8 @@
 /* assaygrind: the project's own Valgrind tool (docs/backends.md,
  * "assaygrind and the protect protocol"). It instruments every load and
- * store of the guest with a call to a helper guarded by an inline test (the
- * chunk filter of shadow.h: nothing protected near the access, no call),
+ * store of the guest with an inline test (the chunk filter of shadow.h) and
+ * checks a superblock's accesses in batches, one helper call per batch when
+ * one of them may touch a protected range,
  * keeps the protected ranges the shim announces through client requests
  * (../assaygrind.h) in the shadow table (shadow.c), and writes one JSON line
  * per finding (docs/findings.md) to --assay-out=FILE.
@@ -434,8 +435,8 @@ static int load_reads_count(void* ctx) {
   return tid == VG_INVALID_THREADID || !load_inside_free(tid, access_ip);
 }
 
-/* --assay-stats: helper calls (the inline test let the access through) and
- * client requests of the protocol. */
+/* --assay-stats: accesses the inline test let through to check(), batch
+ * checks run, and client requests of the protocol. */
 static ULong n_helper = 0, n_batches = 0, n_requests = 0;
 
 /* The slow path: the access may touch a protected range. */
@@ -620,7 +621,7 @@ typedef struct {
   IRExpr* any;        /* the OR of their inline tests */
   ULong meta[BATCH];  /* their descriptor */
   IRExpr* addr_base;  /* temps holding &batch_addr and sh.chunks, set at */
-  IRExpr* chunk_base; /* their first use in the block (one constant load each) */
+  IRExpr* chunk_base; /* their first use in the block */
 } Batcher;
 
 static void flush_batch(Batcher* b) {

@@ -8,8 +8,9 @@
  * access (no range is longer than max_len) instead of scanning them all: a
  * halo exchange of a column type leaves hundreds of 8-byte received ranges
  * spread over the whole grid, and every access to the grid is looked up. The
- * fast path, nothing protected or the access outside the bounding box
- * [lo_min, hi_max), is two compares. A received range leaves the table once
+ * tool's inline test before each access is the chunk filter below (one
+ * table load); the bounding box [lo_min, hi_max) is the helper's first test
+ * and the inline one for wide accesses. A received range leaves the table once
  * none of its bytes is fresh (each read or overwritten): it can report
  * nothing more, and a halo read by a sweep stops costing lookups. */
 #ifndef AG_SHADOW_H
@@ -49,9 +50,7 @@ struct ag_shadow {
   unsigned long n, cap;
   ag_addr lo_min, hi_max;  /* the bounding box of all ranges (empty: 0, 0) */
   unsigned long max_len;   /* no range is longer (an upper bound until a removal recomputes it) */
-  /* The chunk filter: per chunk of AG_CHUNK bytes (hashed by address), how
-   * many ranges an access starting there may touch; see ag_shadow_chunk. */
-  unsigned int* chunks;
+  unsigned int* chunks;    /* the chunk filter (below): 2^AG_CHUNK_BITS counts */
   unsigned long examined;  /* ranges looked at by lookups: what the index saves (tests) */
   void* (*alloc)(unsigned long bytes);
   void (*dealloc)(void* p);
@@ -70,10 +69,10 @@ struct ag_shadow {
 /* The chunk filter. The bounding box alone lets every access between two
  * far-apart ranges through to the helper (a received ghost row of each of a
  * stencil's two grids covers the whole grid between them), so the inline
- * test asks a table instead: chunks of AG_CHUNK bytes, indexed by address bits
- * (AG_CHUNK_BITS of them: a chunk 2^(9+20) bytes away shares the entry, which
- * only costs a helper call), each counting the ranges an access of at most
- * AG_MAX_ACCESS bytes starting in it may touch. A wider access (rare: a
+ * test asks a table instead: chunks of 2^AG_CHUNK_SHIFT (512) bytes, indexed
+ * by AG_CHUNK_BITS address bits (a chunk 2^29 bytes away shares the entry,
+ * which only costs a helper call), each counting the ranges an access of at
+ * most AG_MAX_ACCESS bytes starting in it may touch. A wider access (rare: a
  * dirty helper's xsave) takes the bounding box test. */
 #define AG_CHUNK_SHIFT 9
 #define AG_CHUNK_BITS 20
@@ -86,7 +85,7 @@ static inline unsigned long ag_shadow_chunk(ag_addr a) {
 int ag_shadow_init(ag_shadow* s, void* (*alloc)(unsigned long), void (*dealloc)(void*), ag_report_fn report,
                    void* ctx);
 
-/* Whether [a, a + size) may touch a range: the inline fast path. */
+/* Whether [a, a + size) may touch a range, by the bounding box. */
 static inline int ag_shadow_maybe(const ag_shadow* s, ag_addr a, unsigned long size) {
   return s->n != 0 && a < s->hi_max && a + size > s->lo_min;
 }

@@ -39,13 +39,14 @@ static void* test_alloc(unsigned long n) { return malloc(n); }
 static ag_shadow fresh(void) {
   ag_shadow s;
   n_seen = n_reports = 0;
-  ag_shadow_init(&s, test_alloc, free, on_report, NULL);
+  if (ag_shadow_init(&s, test_alloc, free, on_report, NULL) != 0) abort();
   return s;
 }
 static void drop(ag_shadow* s) {
   ag_shadow_close_received(s); /* unprotect never ends received ranges */
   while (s->n) ag_shadow_unprotect(s, s->r[s->n - 1].lo, s->r[s->n - 1].hi - s->r[s->n - 1].lo);
   free(s->r);
+  free(s->chunks);
 }
 
 static void test_empty_fast_path(void) {
@@ -312,6 +313,43 @@ static void test_many_at_once(void) {
   drop(&s);
 }
 
+/* The tool's inline test (ag_shadow_chunk_maybe): every access that may touch
+ * a range gets through, accesses far from every range do not (the bounding
+ * box let through everything between two far-apart ranges), and a range that
+ * leaves the table, however it leaves, leaves no count behind. */
+static int chunks_clear(const ag_shadow* s) {
+  for (unsigned long i = 0; i < (1ul << AG_CHUNK_BITS); ++i)
+    if (s->chunks[i]) return 0;
+  return 1;
+}
+static void test_chunk_filter(void) {
+  ag_shadow s = fresh();
+  CHECK(chunks_clear(&s) && !ag_shadow_chunk_maybe(&s, 0x1000, 8));
+  const ag_addr top = 0x100000, bottom = 0x200000, len = 2064; /* the ghost rows of two grids */
+  ag_span rows[2] = {{top, len}, {bottom, len}};
+  CHECK(ag_shadow_protect_many(&s, rows, 2, AG_RECV, NULL, "MPI_Irecv", 1) == 0);
+  int through = 1;
+  for (ag_addr a = top - (AG_MAX_ACCESS - 1); a < top + len; ++a) through = through && ag_shadow_chunk_maybe(&s, a, AG_MAX_ACCESS);
+  for (ag_addr a = bottom - 7; a < bottom + len; ++a) through = through && ag_shadow_chunk_maybe(&s, a, 8);
+  CHECK(through);
+  CHECK(ag_shadow_maybe(&s, 0x180000, 8) && !ag_shadow_chunk_maybe(&s, 0x180000, 8)); /* between them */
+  CHECK(!ag_shadow_chunk_maybe(&s, top + len + 1024, 8) && !ag_shadow_chunk_maybe(&s, top - 1024, 8));
+  CHECK(ag_shadow_chunk_maybe(&s, 0x180000, AG_MAX_ACCESS + 1)); /* wider: the box */
+  CHECK(ag_shadow_chunk_maybe(&s, top + 8 + (1ul << (AG_CHUNK_SHIFT + AG_CHUNK_BITS)), 8)); /* aliases: a helper call, no more */
+  ag_shadow_access(&s, top, len, 0, 1); /* a sweep reads the top row: it leaves */
+  CHECK(!ag_shadow_chunk_maybe(&s, top + 8, 8) && ag_shadow_chunk_maybe(&s, bottom + 8, 8));
+  ag_span column[256];
+  for (int i = 0; i < 256; ++i) column[i] = (ag_span){top + (ag_addr)i * len, 8};
+  CHECK(ag_shadow_protect_many(&s, column, 256, AG_RO, "nb.buffer.send-write", "MPI_Isend", 2) == 0);
+  CHECK(ag_shadow_chunk_maybe(&s, top + 100 * len, 8) && !ag_shadow_chunk_maybe(&s, top + 100 * len + 1024, 8));
+  CHECK(ag_shadow_unprotect_many(&s, column, 256) == 256);
+  ag_shadow_die(&s, bottom, len); /* freed unread */
+  CHECK(s.n == 0 && chunks_clear(&s));
+  CHECK(ag_shadow_protect(&s, 16, 8, AG_NA, "c", "op", 3) == 0 && ag_shadow_chunk_maybe(&s, 0, 8)); /* near address 0 */
+  CHECK(ag_shadow_unprotect(&s, 16, 8) == 1 && chunks_clear(&s));
+  drop(&s);
+}
+
 int main(void) {
   test_empty_fast_path();
   test_read_only();
@@ -326,6 +364,7 @@ int main(void) {
   test_column_halo_index();
   test_consumed_ranges_leave();
   test_many_at_once();
+  test_chunk_filter();
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }
