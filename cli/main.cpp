@@ -135,8 +135,9 @@ std::vector<assay::Backend> load_backends(const std::vector<std::string>& extra_
 
 // What `run --check` accepts, for the reports: the expected-results of the
 // backends found as `run` finds them, for the cases of the project's corpus. When
-// they cannot be loaded the report says so and shows every miss as a failure.
-assay::KnownMisses load_known_misses() {
+// they cannot be loaded the report says so, shows every miss as a failure, and
+// `report --check` fails.
+assay::Expectations load_expectations() {
   try {
     const auto tax = load_taxonomy();
     auto expected = std::make_shared<std::map<std::string, assay::ExpectedResults>>();
@@ -147,8 +148,9 @@ assay::KnownMisses load_known_misses() {
         assay::load_cases({source_dir() + "/cases"}, tax, problems, warnings));
     auto by_id = std::make_shared<std::map<std::string, const assay::Case*>>();
     for (const auto& c : *cases) by_id->emplace(c.id, &c);
-    return [expected, cases, by_id](const std::string& case_id, const std::string& backend, const std::string& mpi,
-                                    assay::Outcome outcome) -> std::string {
+    assay::Expectations out;
+    out.known_misses = [expected, cases, by_id](const std::string& case_id, const std::string& backend,
+                                                const std::string& mpi, assay::Outcome outcome) -> std::string {
       const auto file = expected->find(backend);
       const auto c = by_id->find(case_id);
       if (file == expected->end() || c == by_id->end()) return {};
@@ -156,6 +158,17 @@ assay::KnownMisses load_known_misses() {
       if (!e || e->outcome != outcome) return {};
       return fmt::format("{}:{}: {}", file->second.path, e->line, e->reason);
     };
+    out.check = [expected, cases, by_id](const std::string& case_id, const std::string& backend,
+                                        const std::string& mpi, assay::Outcome outcome) -> std::string {
+      const std::string label = fmt::format("{} {} {}", backend, mpi, case_id);
+      const auto c = by_id->find(case_id);
+      if (c == by_id->end()) return label + ": the case is not in the corpus (renamed or removed?)";
+      static const assay::ExpectedResults none;  // a backend without expected-results
+      const auto file = expected->find(backend);
+      return assay::unexpected_outcome(file == expected->end() ? none : file->second, *c->second, backend, mpi, outcome,
+                                       label);
+    };
+    return out;
   } catch (const std::exception& e) {
     std::cerr << "mpi-assay: warning: known misses not applied: " << e.what() << "\n";
     return {};
@@ -516,7 +529,7 @@ int main(int argc, char** argv) {
   run->add_option("--sbatch-option", run_args.sbatch_options, "--submit: an extra #SBATCH line (repeatable; write --sbatch-option=--qos=debug)")->allow_extra_args(false);
 
   int report_status = 0;
-  auto report_commands = assay::add_report_commands(app, load_taxonomy, report_status, load_known_misses);
+  auto report_commands = assay::add_report_commands(app, load_taxonomy, report_status, load_expectations);
   int overhead_status = 0;
   auto* overhead = assay::overhead::add_overhead_command(
       app, overhead_status, {load_taxonomy, source_dir(), ASSAY_BINARY_DIR});

@@ -23,6 +23,7 @@ struct ReportArgs {
   std::vector<std::string> journals;
   std::string format = "terminal", out;
   std::string old_journal, new_journal, diff_format = "terminal";
+  bool check = false;
 };
 
 // Runs a command, turning an exception into exit status 2 with a message.
@@ -82,8 +83,26 @@ int run_diff(const std::string& old_path, const std::string& new_path, const std
   return d.has_regression() ? 1 : 0;
 }
 
+int check_outcomes(const std::vector<std::string>& journals, const OutcomeCheck& check, std::ostream& out) {
+  int unexpected = 0;
+  for (const auto& path : journals) {
+    const JournalInput in = load_checked(path);
+    for (const auto& [key, row] : in.latest) {
+      const auto outcome = outcome_from_name(row.outcome);
+      const std::string label = fmt::format("{} {} {}", key.backend, key.mpi, key.case_id);
+      std::string why = !outcome ? fmt::format("{}: unknown outcome '{}'", label, row.outcome)
+                                 : check(key.case_id, key.backend, key.mpi, *outcome);
+      if (why.empty()) continue;
+      out << "UNEXPECTED " << why << "\n";
+      ++unexpected;
+    }
+  }
+  out << fmt::format("check: {} unexpected outcome(s)\n", unexpected);
+  return unexpected;
+}
+
 ReportCommands add_report_commands(CLI::App& app, std::function<Taxonomy()> load_taxonomy, int& exit_code,
-                                   std::function<KnownMisses()> load_known_misses) {
+                                   std::function<Expectations()> load_expectations) {
   auto args = std::make_shared<ReportArgs>();
   ReportCommands cmds;
   cmds.report = app.add_subcommand("report", "Coverage, metrics and per-case matrix of one or more journals");
@@ -93,14 +112,24 @@ ReportCommands add_report_commands(CLI::App& app, std::function<Taxonomy()> load
       ->check(CLI::IsMember(report_formats()))
       ->capture_default_str();
   cmds.report->add_option("--out", args->out, "Write to this file instead of stdout");
+  cmds.report->add_flag("--check", args->check,
+                        "After the report, list the runs whose outcome is neither good nor a known miss in their "
+                        "backend's expected-results (as `run --check` does, without running anything; on stderr when the "
+                        "report goes to stdout); exit 1 if any");
   cmds.report->footer(
       "Examples:\n  mpi-assay report results/x/results.jsonl\n"
       "  mpi-assay report results/x/results.jsonl --format html --out results/x/report.html\n"
-      "  mpi-assay report results/a/results.jsonl results/b/results.jsonl --format md");
-  cmds.report->callback([args, load_taxonomy, load_known_misses, &exit_code] {
+      "  mpi-assay report results/a/results.jsonl results/b/results.jsonl --format md\n"
+      "  mpi-assay report results/x/results.jsonl --check --format md --out results/x/report.md");
+  cmds.report->callback([args, load_taxonomy, load_expectations, &exit_code] {
     exit_code = guarded([&] {
-      const KnownMisses known = load_known_misses ? load_known_misses() : KnownMisses{};
-      return run_report(args->journals, args->format, args->out, load_taxonomy(), std::cout, known);
+      const Expectations expected = load_expectations ? load_expectations() : Expectations{};
+      const int status =
+          run_report(args->journals, args->format, args->out, load_taxonomy(), std::cout, expected.known_misses);
+      if (status != 0 || !args->check) return status;
+      if (!expected.check) throw std::runtime_error("--check: the backends' expected-results could not be loaded");
+      std::ostream& lines = args->out.empty() ? std::cerr : std::cout;  // not into a report on stdout
+      return check_outcomes(args->journals, expected.check, lines) == 0 ? 0 : 1;
     });
   });
 

@@ -17,17 +17,33 @@ struct ReportCommands {
   bool ran() const { return report->parsed() || diff->parsed(); }
 };
 
+// Why `run --check` would reject a run's outcome (its backend's expected-results):
+// "<backend> <mpi> <case>: <why>", or empty when it passes.
+using OutcomeCheck = std::function<std::string(const std::string& case_id, const std::string& backend,
+                                               const std::string& mpi, Outcome outcome)>;
+// What the backends' expected-results say, for the reports.
+struct Expectations {
+  KnownMisses known_misses;  // JUnit skips known misses with their reason
+  OutcomeCheck check;        // report --check
+};
+
 // The commands run as CLI11 callbacks during parsing and leave their exit
 // status in `exit_code`: 0, 1 (diff found a regression) or 2 (error, printed
 // on stderr as "mpi-assay: error: ...").
-// `load_known_misses` (optional) gives the backends' expected-results to the report
-// (JUnit skips known misses with their reason, as `run --check` accepts them).
+// `load_expectations` (optional) gives the backends' expected-results to the
+// report: JUnit skips known misses, and `report --check` exits 1 (after the
+// report) when an outcome is neither good nor a known miss, as `run --check` does.
 ReportCommands add_report_commands(CLI::App& app, std::function<Taxonomy()> load_taxonomy, int& exit_code,
-                                   std::function<KnownMisses()> load_known_misses = {});
+                                   std::function<Expectations()> load_expectations = {});
 
 // The same, callable without a CLI (tests). Write to `out_path` or, when empty, `out`.
 int run_report(const std::vector<std::string>& journals, const std::string& format, const std::string& out_path,
                const Taxonomy& taxonomy, std::ostream& out, const KnownMisses& known_misses = {});
 int run_diff(const std::string& old_path, const std::string& new_path, const std::string& format, std::ostream& out);
+
+// The runs of `journals` (the latest record of each) that `check` rejects: one
+// "UNEXPECTED <why>" line each on `out`, then "check: N unexpected outcome(s)".
+// Returns N.
+int check_outcomes(const std::vector<std::string>& journals, const OutcomeCheck& check, std::ostream& out);
 
 }  // namespace assay

@@ -574,4 +574,18 @@ bool is_good_outcome(Outcome o) {
   return o == Outcome::TP || o == Outcome::TN || o == Outcome::NS;
 }
 
+std::string unexpected_outcome(const ExpectedResults& expected, const Case& c, const std::string& backend,
+                               const std::string& mpi, Outcome outcome, const std::string& label) {
+  const ExpectedEntry* e = expected.find(c, mpi);
+  if (e && e->outcome == outcome) return {};
+  if (e && e->pattern.rfind("tag:", 0) == 0 && is_good_outcome(outcome)) return {};
+  if (e)
+    return fmt::format("{}: {}, but {}:{} expects {} ({})", label, outcome_name(outcome), expected.path, e->line,
+                       outcome_name(e->outcome), e->reason);
+  if (!is_good_outcome(outcome))
+    return fmt::format("{}: {} is not a known miss of backend {} (add it to its expected-results with a reason, or fix it)",
+                       label, outcome_name(outcome), backend);
+  return {};
+}
+
 }  // namespace assay

@@ -128,5 +128,12 @@ struct ExpectedResults {
 ExpectedResults load_expected_results(const std::string& path);
 // Outcomes that need no entry.
 bool is_good_outcome(Outcome o);
+// Why `--check` rejects an outcome of `backend` on case c and MPI `mpi`, as
+// "<label>: <why>"; empty when it passes: a good outcome, or the one the
+// first matching line of `expected` names. A tag: line describes a kind of
+// case broadly, so a better (good) outcome passes it too; a line naming cases
+// is exact (a stale one must go).
+std::string unexpected_outcome(const ExpectedResults& expected, const Case& c, const std::string& backend,
+                               const std::string& mpi, Outcome outcome, const std::string& label);
 
 }  // namespace assay

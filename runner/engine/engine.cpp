@@ -608,18 +608,8 @@ json MatrixRun::session_record() const {
 }
 
 void MatrixRun::check(const Item& item, Outcome outcome, const std::string& label) {
-  const ExpectedEntry* e = expected_[item.backend().name].find(*item.c, item.mpi().name);
-  if (e && e->outcome == outcome) return;
-  // A tag: line describes a kind of case broadly; a backend that does better on
-  // one of them is fine. Lines naming cases are exact (a stale one must go).
-  if (e && e->pattern.rfind("tag:", 0) == 0 && is_good_outcome(outcome)) return;
-  std::string msg;
-  if (e)
-    msg = fmt::format("{}: {}, but {}:{} expects {} ({})", label, outcome_name(outcome),
-                      expected_[item.backend().name].path, e->line, outcome_name(e->outcome), e->reason);
-  else if (!is_good_outcome(outcome))
-    msg = fmt::format("{}: {} is not a known miss of backend {} (add it to its expected-results with a reason, or fix it)",
-                      label, outcome_name(outcome), item.backend().name);
+  std::string msg = unexpected_outcome(expected_[item.backend().name], *item.c, item.backend().name, item.mpi().name,
+                                       outcome, label);
   if (!msg.empty()) summary_.unexpected.push_back(msg);
 }
 

@@ -273,6 +273,34 @@ TEST_F(BackendDir, ExpectedResultsMatchByGlobOrTagAndRejectBadLines) {
   EXPECT_THROW(load_expected_results(file.string()), std::runtime_error);
 }
 
+// The rule `run --check` and `report --check` share.
+TEST_F(BackendDir, CheckAcceptsGoodOutcomesAndExactKnownMissesOnly) {
+  auto file = root / "expected-results";
+  std::ofstream(file) << "tag:deadlock   *        TO  hangs natively\n"
+                         "rma/*/put-*    mpich    FN  needs target events\n";
+  const ExpectedResults r = load_expected_results(file.string());
+  Case hang, put, other;
+  hang.id = "nb/match/cycle-nok";
+  hang.tags = {"deadlock"};
+  put.id = "rma/fence/put-store-nok";
+  other.id = "nb/request/wait-ok";
+  auto check = [&](const Case& c, const std::string& mpi, Outcome o) {
+    return unexpected_outcome(r, c, "pmpi", mpi, o, "pmpi " + mpi + " " + c.id);
+  };
+  EXPECT_EQ(check(other, "openmpi", Outcome::TN), "");                    // good, no line
+  EXPECT_EQ(check(put, "mpich", Outcome::FN), "");                        // the line's outcome
+  EXPECT_EQ(check(hang, "mpich", Outcome::TO), "");
+  EXPECT_EQ(check(hang, "openmpi", Outcome::TP), "");                     // better than a tag line
+  EXPECT_EQ(check(other, "openmpi", Outcome::FP),
+            "pmpi openmpi nb/request/wait-ok: FP is not a known miss of backend pmpi (add it to its "
+            "expected-results with a reason, or fix it)");
+  EXPECT_NE(check(put, "openmpi", Outcome::FN).find("FN is not a known miss"), std::string::npos);  // mpich only
+  const std::string stale = check(put, "mpich", Outcome::TP);             // a case line is exact
+  EXPECT_NE(stale.find(": TP, but "), std::string::npos) << stale;
+  EXPECT_NE(stale.find("expected-results:2 expects FN (needs target events)"), std::string::npos) << stale;
+  EXPECT_NE(check(hang, "mpich", Outcome::RE).find("expects TO"), std::string::npos);
+}
+
 TEST(GoodOutcomes, AreTruePositivesTrueNegativesAndNotSupported) {
   for (Outcome o : kAllOutcomes)
     EXPECT_EQ(is_good_outcome(o), o == Outcome::TP || o == Outcome::TN || o == Outcome::NS) << outcome_name(o);
