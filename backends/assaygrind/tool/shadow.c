@@ -41,7 +41,6 @@ static void count_chunks(ag_shadow* s, const ag_range* r, int delta) {
   for (ag_addr c = first; c <= last; ++c) s->chunks[c & ((1ul << AG_CHUNK_BITS) - 1)] += (unsigned int)delta;
 }
 
-
 /* The first range with lo >= x (ranges are sorted by lo): binary search. */
 static unsigned long lower_bound(const ag_shadow* s, ag_addr x) {
   unsigned long lo = 0, hi = s->n;
@@ -208,9 +207,10 @@ unsigned long ag_shadow_unprotect_many(ag_shadow* s, const ag_span* spans, unsig
   }
   if (removed == 0) return 0;
   unsigned long kept = 0;
-  for (unsigned long i = 0; i < s->n; ++i)
-    if (s->r[i].mode != 0) s->r[kept++] = s->r[i]; /* never a received range: no bytes to free */
-    else count_chunks(s, &s->r[i], -1);
+  for (unsigned long i = 0; i < s->n; ++i) {
+    if (s->r[i].mode != 0) s->r[kept++] = s->r[i];
+    else count_chunks(s, &s->r[i], -1); /* never a received range: no bytes to free */
+  }
   s->n = kept;
   bounds(s);
   return removed;
