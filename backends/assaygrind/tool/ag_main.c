@@ -278,6 +278,7 @@ static ag_shadow sh;       /* the protected ranges */
 static const HChar* kind_class(const ag_range* r, enum ag_kind kind) {
   if (kind == AG_K_WBR) return "mem.recv.write-before-read";
   if (kind == AG_K_UNUSED) return "mem.recv.unused";
+  if (kind == AG_K_ORIGIN) return "rma.local.origin-access-during-get";
   return r->cls ? r->cls : "unknown";
 }
 
@@ -345,7 +346,8 @@ static void report(void* ctx, const ag_range* r, enum ag_kind kind, ag_addr addr
   (void)ctx;
   if (kind == AG_K_UNUSED && !clo_recv_unused) return;
   const HChar* cls = kind_class(r, kind);
-  Addr ip = kind == AG_K_UNUSED ? 0 : access_ip;
+  const Bool two_calls = kind == AG_K_UNUSED || kind == AG_K_ORIGIN; /* no load or store of the program */
+  Addr ip = two_calls ? 0 : access_ip;
   if (!first_time(kind, cls, ip, r->pc) || n_findings >= MAX_FINDINGS) return;
   ++n_findings;
   ThreadId tid = VG_(get_running_tid)();
@@ -355,6 +357,10 @@ static void report(void* ctx, const ag_range* r, enum ag_kind kind, ag_addr addr
     VG_(snprintf)(msg, sizeof msg, "%s of %lu byte(s) at 0x%lx, in the %s buffer [0x%lx, 0x%lx) of %s, before its completion",
                   is_write ? "store" : "load", count, addr, r->mode == AG_RO ? "read-only" : "no-access", r->lo, r->hi,
                   r->op ? r->op : "an MPI call");
+  else if (kind == AG_K_ORIGIN)
+    VG_(snprintf)(msg, sizeof msg, "%s takes the buffer at 0x%lx while %s on the same buffer [0x%lx, 0x%lx) is pending: "
+                  "one of the two is a get, which writes it",
+                  sh.end_op ? sh.end_op : "an RMA call", addr, r->op ? r->op : "an RMA call", r->lo, r->hi);
   else if (kind == AG_K_WBR)
     VG_(snprintf)(msg, sizeof msg, "store of %lu byte(s) at 0x%lx overwrites data received by %s into [0x%lx, 0x%lx) before any of it was read",
                   count, addr, r->op ? r->op : "a receive", r->lo, r->hi);
@@ -363,19 +369,23 @@ static void report(void* ctx, const ag_range* r, enum ag_kind kind, ag_addr addr
                   count, r->hi - r->lo, r->op ? r->op : "a receive", r->lo, r->hi, addr);
   s_add(&s, "{\"backend\":\"assaygrind\",\"class\":");
   s_json(&s, cls);
-  s_add(&s, kind == AG_K_CLASS ? ",\"severity\":\"error\"" : ",\"severity\":\"warning\"");
+  s_add(&s, kind == AG_K_CLASS || kind == AG_K_ORIGIN ? ",\"severity\":\"error\"" : ",\"severity\":\"warning\"");
   s_fmt_num(&s, ",\"rank\":%lld", (ULong)clo_rank);
   s_add(&s, ",\"message\":");
   s_json(&s, msg);
   s_add(&s, ",\"accesses\":[");
-  if (kind != AG_K_UNUSED) {
+  if (!two_calls) {
     write_access(&s, tid, ip, addr, count, is_write);
     s_add(&s, ",");
   }
   write_call(&s, r->op, r->pc);
-  /* What ended unused data: a new protection over it (its call), or a free
-   * (the store inside free, located at the program's call of free). */
-  if (kind == AG_K_UNUSED && free_ip) {
+  /* The new operation of AG_K_ORIGIN. What ended unused data: a new
+   * protection over it (its call), or a free (the store inside free, located
+   * at the program's call of free). */
+  if (kind == AG_K_ORIGIN) {
+    s_add(&s, ",");
+    write_call(&s, sh.end_op, sh.end_pc);
+  } else if (kind == AG_K_UNUSED && free_ip) {
     s_add(&s, ",");
     write_access(&s, tid, free_ip, addr, 0, True);
   } else if (kind == AG_K_UNUSED && sh.end_op) {

@@ -110,6 +110,26 @@ static void close_overlapping(ag_shadow* s, ag_addr a, ag_addr end, int any_mode
   if (changed) bounds(s);
 }
 
+/* Whether class cls is an RMA origin buffer's (the shim's literals, compared by
+ * content: no libc here). */
+static int rma_origin_class(const char* cls) {
+  static const char prefix[] = "rma.local.origin-";
+  if (!cls) return 0;
+  for (unsigned long i = 0; prefix[i]; ++i)
+    if (cls[i] != prefix[i]) return 0;
+  return 1;
+}
+
+/* A new RMA origin buffer [a, end) of `mode` against the pending ones it
+ * overlaps: a get's (no-access) beside any other is AG_K_ORIGIN. */
+static void check_origins(ag_shadow* s, ag_addr a, ag_addr end, int mode) {
+  for (unsigned long i = first_near(s, a); i < s->n && s->r[i].lo < end; ++i) {
+    ag_range* r = &s->r[i];
+    if (overlaps(r, a, end) && rma_origin_class(r->cls) && (r->mode == AG_NA || mode == AG_NA))
+      report(s, r, AG_K_ORIGIN, a > r->lo ? a : r->lo, 0, mode == AG_NA);
+  }
+}
+
 int ag_shadow_protect(ag_shadow* s, ag_addr lo, unsigned long len, int mode, const char* cls, const char* op,
                       ag_addr pc) {
   ag_span span = {lo, len};
@@ -135,9 +155,11 @@ int ag_shadow_protect_many(ag_shadow* s, const ag_span* spans, unsigned long n, 
   for (unsigned long k = 0; k < n; ++k)
     if (spans[k].len == 0 || spans[k].addr + spans[k].len < spans[k].addr) return -1;
   if (n == 0) return 0;
-  /* A new range replaces the received data it overlaps (checked for unused bytes). */
   s->end_op = op;
   s->end_pc = pc;
+  if ((mode == AG_RO || mode == AG_NA) && rma_origin_class(cls))
+    for (unsigned long k = 0; k < n && s->n; ++k) check_origins(s, spans[k].addr, spans[k].addr + spans[k].len, mode);
+  /* A new range replaces the received data it overlaps (checked for unused bytes). */
   for (unsigned long k = 0; k < n && s->n; ++k) close_overlapping(s, spans[k].addr, spans[k].addr + spans[k].len, 0);
   s->end_op = 0;
   s->end_pc = 0;

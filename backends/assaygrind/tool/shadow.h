@@ -24,7 +24,9 @@ enum { AG_RO = 1, AG_NA = 2, AG_RECV = 3 }; /* = AG_MODE_* of assaygrind.h */
 enum ag_kind {
   AG_K_CLASS = 1,    /* an access the range's mode forbids: the range's class */
   AG_K_WBR = 2,      /* mem.recv.write-before-read */
-  AG_K_UNUSED = 3    /* mem.recv.unused: `count` bytes never read, the first at `addr` */
+  AG_K_UNUSED = 3,   /* mem.recv.unused: `count` bytes never read, the first at `addr` */
+  AG_K_ORIGIN = 4    /* rma.local.origin-access-during-get: the buffer of a new RMA operation (end_op)
+                        overlaps the origin buffer of pending one `r`, and one of the two is a get */
 };
 
 /* Per byte of a received range. */
@@ -56,8 +58,8 @@ struct ag_shadow {
   void (*dealloc)(void* p);
   ag_report_fn report;
   void* ctx;
-  /* While a protection closes received ranges: the new range's call (what
-   * ended the old data, for AG_K_UNUSED findings); else null, 0. */
+  /* While a protection is made: its call (what ended received data, for
+   * AG_K_UNUSED findings; the new operation of AG_K_ORIGIN); else null, 0. */
   const char* end_op;
   ag_addr end_pc;
   /* Asked when a load meets unread received bytes: 0 = the load is not the
@@ -98,6 +100,10 @@ static inline int ag_shadow_chunk_maybe(const ag_shadow* s, ag_addr a, unsigned 
 
 /* Protects [lo, lo + len). A new range closes the received ranges it
  * overlaps (their data is replaced: bytes never read are reported unused).
+ * An RMA origin buffer (class rma.local.*) overlapping a pending one, where
+ * one of the two is a get's (no-access), is reported (AG_K_ORIGIN): MPI-3.1
+ * 11.3 forbids accessing a pending get's buffer and updating a pending
+ * put's, by the program or by another operation.
  * Returns 0, or -1 when out of memory or len is 0. */
 int ag_shadow_protect(ag_shadow* s, ag_addr lo, unsigned long len, int mode, const char* cls, const char* op,
                       ag_addr pc);

@@ -16,6 +16,7 @@ pairs=(
   "nb/buffer/irecv-load-nok nb/buffer/irecv-wait-load-ok"
   "rma/local-access/put-store-before-flush-local-nok rma/local-access/put-store-after-flush-local-ok"
   "rma/local-access/memset-get-buffer-nok rma/local-access/memset-get-buffer-after-unlock-ok"
+  "rma/origin-matrix/fence-buffer-put-then-get-nok rma/origin-matrix/fence-buffer-put-then-get-completed-ok"
   "coll/nbc-matrix/ialltoallv-counts-write-nok coll/nbc-matrix/ialltoallv-counts-write-after-wait-ok"
   "mem/buffer-semantics/wbr-irecv-store-one-nok mem/buffer-semantics/wbr-irecv-store-one-read-first-ok"
   "mem/buffer-semantics/unused-recv-freed-nok mem/buffer-semantics/unused-recv-freed-read-ok"

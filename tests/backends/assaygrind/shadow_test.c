@@ -350,6 +350,35 @@ static void test_chunk_filter(void) {
   drop(&s);
 }
 
+/* Two RMA operations on one origin buffer while the first is pending: an
+ * error when one of them is a get (it writes the buffer), reported on the
+ * pending range as AG_K_ORIGIN; two puts only read it. Other ranges (a
+ * pending receive) are not RMA origins. */
+static void test_rma_origin_overlap(void) {
+  const char* get = "rma.local.origin-access-during-get";
+  const char* put = "rma.local.origin-write-during-put";
+  ag_shadow s = fresh();
+  CHECK(ag_shadow_protect(&s, 0x5000, 4, AG_NA, get, "MPI_Get", 1) == 0);
+  CHECK(ag_shadow_protect(&s, 0x5000, 4, AG_NA, get, "MPI_Get", 2) == 0); /* get then get */
+  CHECK(n_seen == 1 && seen[0].kind == AG_K_ORIGIN && seen[0].cls == get && s.end_op == 0);
+  drop(&s);
+  s = fresh();
+  CHECK(ag_shadow_protect(&s, 0x5000, 8, AG_RO, put, "MPI_Put", 1) == 0);
+  CHECK(ag_shadow_protect(&s, 0x5004, 4, AG_RO, put, "MPI_Put", 2) == 0); /* put then put: both read */
+  CHECK(n_seen == 0);
+  CHECK(ag_shadow_protect(&s, 0x5006, 4, AG_NA, get, "MPI_Get", 3) == 0); /* put then get */
+  CHECK(n_seen == 2 && seen[0].kind == AG_K_ORIGIN && seen[1].kind == AG_K_ORIGIN && seen[0].addr == 0x5006);
+  drop(&s);
+  s = fresh();
+  CHECK(ag_shadow_protect(&s, 0x5000, 4, AG_NA, get, "MPI_Get", 1) == 0);
+  CHECK(ag_shadow_unprotect(&s, 0x5000, 4) == 1); /* completed (fence, flush_local) */
+  CHECK(ag_shadow_protect(&s, 0x5000, 4, AG_RO, put, "MPI_Put", 2) == 0);
+  CHECK(ag_shadow_protect(&s, 0x6000, 4, AG_NA, "nb.buffer.recv-access", "MPI_Irecv", 3) == 0);
+  CHECK(ag_shadow_protect(&s, 0x6000, 4, AG_NA, get, "MPI_Get", 4) == 0); /* not two RMA origins */
+  CHECK(n_seen == 0);
+  drop(&s);
+}
+
 int main(void) {
   test_empty_fast_path();
   test_read_only();
@@ -365,6 +394,7 @@ int main(void) {
   test_consumed_ranges_leave();
   test_many_at_once();
   test_chunk_filter();
+  test_rma_origin_overlap();
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }
