@@ -26,7 +26,7 @@ enum ag_kind {
   AG_K_WBR = 2,      /* mem.recv.write-before-read */
   AG_K_UNUSED = 3,   /* mem.recv.unused: `count` bytes never read, the first at `addr` */
   AG_K_ORIGIN = 4    /* rma.local.origin-access-during-get: the buffer of a new RMA operation (end_op)
-                        overlaps the origin buffer of pending one `r`, and one of the two is a get */
+                        overlaps the origin buffer of pending operation `r`, one of the two a get */
 };
 
 /* Per byte of a received range. */
@@ -92,7 +92,7 @@ static inline int ag_shadow_maybe(const ag_shadow* s, ag_addr a, unsigned long s
   return s->n != 0 && a < s->hi_max && a + size > s->lo_min;
 }
 
-/* The inline test of the tool, in C (tests): whether the chunk filter lets
+/* The tool's inline test in C (its batch check and the tests): whether the chunk filter lets
  * an access of `size` bytes at a through. */
 static inline int ag_shadow_chunk_maybe(const ag_shadow* s, ag_addr a, unsigned long size) {
   return size > AG_MAX_ACCESS ? ag_shadow_maybe(s, a, size) : s->chunks[ag_shadow_chunk(a)] != 0;
@@ -100,7 +100,7 @@ static inline int ag_shadow_chunk_maybe(const ag_shadow* s, ag_addr a, unsigned 
 
 /* Protects [lo, lo + len). A new range closes the received ranges it
  * overlaps (their data is replaced: bytes never read are reported unused).
- * An RMA origin buffer (class rma.local.*) overlapping a pending one, where
+ * An RMA origin buffer (class rma.local.origin-*) overlapping a pending one, where
  * one of the two is a get's (no-access), is reported (AG_K_ORIGIN): MPI-3.1
  * 11.3 forbids accessing a pending get's buffer and updating a pending
  * put's, by the program or by another operation.
