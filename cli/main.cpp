@@ -134,14 +134,15 @@ std::vector<assay::Backend> load_backends(const std::vector<std::string>& extra_
 }
 
 // What `run --check` accepts, for the reports: the expected-results of the
-// backends found as `run` finds them, for the cases of the project's corpus. When
+// backends found as `run` finds them (built-in, report --backends-dir,
+// ASSAY_BACKENDS_PATH), for the cases of the project's corpus. When
 // they cannot be loaded the report says so, shows every miss as a failure, and
 // `report --check` fails.
-assay::Expectations load_expectations() {
+assay::Expectations load_expectations(const std::vector<std::string>& backend_dirs) {
   try {
     const auto tax = load_taxonomy();
     auto expected = std::make_shared<std::map<std::string, assay::ExpectedResults>>();
-    for (const auto& b : load_backends({}, tax))
+    for (const auto& b : load_backends(backend_dirs, tax))
       if (!b.expected_results.empty()) (*expected)[b.name] = assay::load_expected_results(b.expected_results);
     std::vector<assay::Problem> problems, warnings;
     auto cases = std::make_shared<std::vector<assay::Case>>(
@@ -159,8 +160,8 @@ assay::Expectations load_expectations() {
       return fmt::format("{}:{}: {}", file->second.path, e->line, e->reason);
     };
     out.check = [expected, cases, by_id](const std::string& case_id, const std::string& backend,
-                                        const std::string& mpi, assay::Outcome outcome) -> std::string {
-      const std::string label = fmt::format("{} {} {}", backend, mpi, case_id);
+                                        const std::string& mpi, assay::Outcome outcome,
+                                        const std::string& label) -> std::string {
       const auto c = by_id->find(case_id);
       if (c == by_id->end()) return label + ": the case is not in the corpus (renamed or removed?)";
       static const assay::ExpectedResults none;  // a backend without expected-results

@@ -23,6 +23,7 @@ struct ReportArgs {
   std::vector<std::string> journals;
   std::string format = "terminal", out;
   std::string old_journal, new_journal, diff_format = "terminal";
+  std::vector<std::string> backend_dirs;  // report --check: backends beside the built-in ones
   bool check = false;
 };
 
@@ -89,9 +90,13 @@ int check_outcomes(const std::vector<std::string>& journals, const OutcomeCheck&
     const JournalInput in = load_checked(path);
     for (const auto& [key, row] : in.latest) {
       const auto outcome = outcome_from_name(row.outcome);
-      const std::string label = fmt::format("{} {} {}", key.backend, key.mpi, key.case_id);
+      RunKey second = key;
+      second.run = 2;
+      const bool several_runs = key.run > 1 || in.latest.count(second) > 0;
+      const std::string label = fmt::format("{} {} {}{}", key.backend, key.mpi, key.case_id,
+                                            several_runs ? fmt::format(" run {}", key.run) : "");
       std::string why = !outcome ? fmt::format("{}: unknown outcome '{}'", label, row.outcome)
-                                 : check(key.case_id, key.backend, key.mpi, *outcome);
+                                 : check(key.case_id, key.backend, key.mpi, *outcome, label);
       if (why.empty()) continue;
       out << "UNEXPECTED " << why << "\n";
       ++unexpected;
@@ -102,7 +107,7 @@ int check_outcomes(const std::vector<std::string>& journals, const OutcomeCheck&
 }
 
 ReportCommands add_report_commands(CLI::App& app, std::function<Taxonomy()> load_taxonomy, int& exit_code,
-                                   std::function<Expectations()> load_expectations) {
+                                   LoadExpectations load_expectations) {
   auto args = std::make_shared<ReportArgs>();
   ReportCommands cmds;
   cmds.report = app.add_subcommand("report", "Coverage, metrics and per-case matrix of one or more journals");
@@ -116,6 +121,10 @@ ReportCommands add_report_commands(CLI::App& app, std::function<Taxonomy()> load
                         "After the report, list the runs whose outcome is neither good nor a known miss in their "
                         "backend's expected-results (as `run --check` does, without running anything; on stderr when the "
                         "report goes to stdout); exit 1 if any");
+  cmds.report->add_option("--backends-dir", args->backend_dirs,
+                          "Folder of backend folders whose expected-results apply too (--check, junit's known misses; "
+                          "repeatable; also ASSAY_BACKENDS_PATH)")
+      ->allow_extra_args(false);
   cmds.report->footer(
       "Examples:\n  mpi-assay report results/x/results.jsonl\n"
       "  mpi-assay report results/x/results.jsonl --format html --out results/x/report.html\n"
@@ -123,7 +132,7 @@ ReportCommands add_report_commands(CLI::App& app, std::function<Taxonomy()> load
       "  mpi-assay report results/x/results.jsonl --check --format md --out results/x/report.md");
   cmds.report->callback([args, load_taxonomy, load_expectations, &exit_code] {
     exit_code = guarded([&] {
-      const Expectations expected = load_expectations ? load_expectations() : Expectations{};
+      const Expectations expected = load_expectations ? load_expectations(args->backend_dirs) : Expectations{};
       const int status =
           run_report(args->journals, args->format, args->out, load_taxonomy(), std::cout, expected.known_misses);
       if (status != 0 || !args->check) return status;

@@ -18,9 +18,10 @@ struct ReportCommands {
 };
 
 // Why `run --check` would reject a run's outcome (its backend's expected-results):
-// "<backend> <mpi> <case>: <why>", or empty when it passes.
+// "<label>: <why>", or empty when it passes. `label` names the run
+// ("<backend> <mpi> <case>", " run <k>" added for a case of several runs).
 using OutcomeCheck = std::function<std::string(const std::string& case_id, const std::string& backend,
-                                               const std::string& mpi, Outcome outcome)>;
+                                               const std::string& mpi, Outcome outcome, const std::string& label)>;
 // What the backends' expected-results say, for the reports.
 struct Expectations {
   KnownMisses known_misses;  // JUnit skips known misses with their reason
@@ -33,8 +34,10 @@ struct Expectations {
 // `load_expectations` (optional) gives the backends' expected-results to the
 // report: JUnit skips known misses, and `report --check` exits 1 (after the
 // report) when an outcome is neither good nor a known miss, as `run --check` does.
+// `load_expectations` is given the folders of `report --backends-dir`.
+using LoadExpectations = std::function<Expectations(const std::vector<std::string>& backend_dirs)>;
 ReportCommands add_report_commands(CLI::App& app, std::function<Taxonomy()> load_taxonomy, int& exit_code,
-                                   std::function<Expectations()> load_expectations = {});
+                                   LoadExpectations load_expectations = {});
 
 // The same, callable without a CLI (tests). Write to `out_path` or, when empty, `out`.
 int run_report(const std::vector<std::string>& journals, const std::string& format, const std::string& out_path,

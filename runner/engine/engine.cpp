@@ -617,7 +617,7 @@ void MatrixRun::check_record(const Case& c, const BackendOnMpi& on, const json& 
   auto outcome = outcome_from_name(rec.value("outcome", ""));
   if (!outcome) return;
   Item item{&c, &on, rec.value("run", 1)};
-  check(item, *outcome, fmt::format("{} {} {}", on.backend->name, on.mpi->name, c.id));
+  check(item, *outcome, label_of(item));
 }
 
 RunSummary MatrixRun::execute() {

@@ -37,4 +37,15 @@ journal=$work/b/assay/results.jsonl
 expect_field "$journal" nb/request/isend-no-wait-nok reqcheck outcome TP
 expect_field "$journal" nb/request/isend-no-wait-nok reqcheck located true
 expect_field "$journal" nb/request/isend-wait-ok reqcheck outcome TN
+
+# `report --check` on that journal applies reqcheck's expected-results when told
+# where the backend is; without it the known misses (TO, RE) are unexpected.
+has '"outcome":"\(TO\|RE\)"' "$journal" || fail "the smoke set gave reqcheck no known miss to check"
+"$ASSAY" report "$journal" --check --backends-dir "$example/backends" --format md --out "$work/report.md" \
+  >"$work/check" 2>&1 || fail "report --check --backends-dir: $(cat "$work/check")"
+has -x 'check: 0 unexpected outcome(s)' "$work/check" || fail "report --check --backends-dir: $(cat "$work/check")"
+"$ASSAY" report "$journal" --check --format md --out "$work/report.md" >"$work/check" 2>&1 &&
+  fail "report --check without the backend's folder passed its known misses"
+has "^UNEXPECTED reqcheck $mpi .*is not a known miss of backend reqcheck" "$work/check" ||
+  fail "report --check without the backend's folder: $(cat "$work/check")"
 echo "PASS"
