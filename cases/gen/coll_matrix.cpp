@@ -322,6 +322,16 @@ struct Native {
 
 Native native_behaviour(const Case &k);
 
+// The tag of what a case does natively (docs/case-format.md): "crash" when
+// both MPIs abort, "crash-openmpi" or "crash-mpich" when one does, else "".
+std::string native_tag(const std::string &what, bool openmpi, bool mpich)
+{
+    if (openmpi && mpich) return what;
+    if (openmpi) return what + "-openmpi";
+    if (mpich) return what + "-mpich";
+    return "";
+}
+
 std::string render(const Case &k)
 {
     std::string out = "// GENERATED: " + std::string(kGenerator) + "\n";
@@ -338,8 +348,10 @@ std::string render(const Case &k)
     if (k.erroneous()) {
         const Native n = native_behaviour(k);
         if (n.openmpi == "hangs" || n.mpich == "hangs") out += "// TIMEOUT: 10\n";
-        if (n.openmpi == "hangs" && n.mpich == "hangs") out += "// TAGS: deadlock\n";
-        if (n.openmpi == "aborts" && n.mpich == "aborts") out += "// TAGS: crash\n";
+        std::string tags = native_tag("deadlock", n.openmpi == "hangs", n.mpich == "hangs");
+        const std::string crash = native_tag("crash", n.openmpi == "aborts", n.mpich == "aborts");
+        if (!crash.empty()) tags += (tags.empty() ? "" : " ") + crash;
+        if (!tags.empty()) out += "// TAGS: " + tags + "\n";
         const std::string seen = n.openmpi == n.mpich
                                      ? "Natively " + n.openmpi + " with Open MPI and MPICH."
                                      : "Natively " + n.openmpi + " with Open MPI and " + n.mpich + " with MPICH.";

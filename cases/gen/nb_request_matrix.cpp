@@ -627,8 +627,7 @@ MPI_Request_free(&req);)",
         c.twins = {stem + "-complete-each-ok"};
         c.note = "MPI-3.1 §3.9: the request passed to MPI_Start/MPI_Startall must be inactive. Natively MPICH aborts "
                  "(\"already active\")" + std::string(pattern == "startall" ? " and so does Open MPI (MPI_ERR_REQUEST)." : " while Open MPI runs on.");
-        if (pattern == "startall")
-            c.tags = "crash";
+        c.tags = pattern == "startall" ? "crash" : "crash-mpich";
     }
     c.code = program(loop ? "enum { ROUNDS = 3 };\n" : "",
                      two_ranks(body, persistent_peer(p.sends, loop ? "ROUNDS" : "2", tags)));

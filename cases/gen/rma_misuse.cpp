@@ -140,7 +140,7 @@ struct File {
 // What the erroneous programs do natively (Open MPI 4.1.4, MPICH 4.0.2), as observed.
 struct Native {
   std::string note;
-  std::string tags;  // only what holds on both MPIs
+  std::string tags;  // crash, deadlock; crash-openmpi, deadlock-mpich, ... for one MPI only
   int timeout;       // seconds, for programs that hang
 };
 
@@ -150,8 +150,10 @@ const Native kBothRun{"Natively both MPIs run to completion; neither checks this
 const Native kBothHang{"Natively both MPIs hang; TIMEOUT keeps the run short.", "deadlock", 10};
 // One of the PSCW group mismatches runs in the smoke set (pmpi reports it before the hang).
 const Native kBothHangSmoke{kBothHang.note, "deadlock smoke", 10};
-const Native kOpenMpiAborts{"Natively Open MPI detects it and aborts; MPICH runs to completion.", "", 0};
-const Native kMpichAborts{"Natively MPICH detects it and aborts; Open MPI runs to completion.", "", 0};
+const Native kOpenMpiAborts{"Natively Open MPI detects it and aborts; MPICH runs to completion.", "crash-openmpi",
+                            0};
+const Native kMpichAborts{"Natively MPICH detects it and aborts; Open MPI runs to completion.", "crash-mpich",
+                          0};
 
 Native native(const std::string& name);
 
@@ -1668,7 +1670,7 @@ void invalid(std::vector<Scenario>& out) {
 
 Native native(const std::string& name) {
   const Native leak_ucx{"Natively Open MPI runs to completion; MPICH (with UCX) fails an assertion in "
-                        "MPI_Finalize.", "", 0};
+                        "MPI_Finalize.", "crash-mpich", 0};
   const std::vector<std::pair<std::string, Native>> table = {
       {"no-epoch-{OP_ID}", kBothAbort},
       {"before-first-fence-{OP_ID}", kBothAbort},
@@ -1677,7 +1679,8 @@ Native native(const std::string& name) {
       {"after-unlock-all-{OP_ID}", kBothAbort},
       {"unlocked-target-{OP_ID}", kOpenMpiAborts},
       {"lock-twice-{OP_ID}",
-       {"Natively Open MPI hangs in the second MPI_Win_lock; MPICH detects it and aborts.", "", 10}},
+       {"Natively Open MPI hangs in the second MPI_Win_lock; MPICH detects it and aborts.",
+        "deadlock-openmpi crash-mpich", 10}},
       {"lock-shared-twice-{OP_ID}", kBothAbort},
       {"lockall-twice-{OP_ID}", kBothAbort},
       {"lock-inside-lockall-{OP_ID}", kBothAbort},
@@ -1698,7 +1701,7 @@ Native native(const std::string& name) {
       {"fence-nostore", kBothRun},
       {"post-noput-{OP_ID}", kBothRun},
       {"lock-nocheck-conflict", kBothRun},
-      {"start-nocheck-before-post", {"Natively Open MPI hangs; MPICH runs to completion.", "", 10}},
+      {"start-nocheck-before-post", {"Natively Open MPI hangs; MPICH runs to completion.", "deadlock-openmpi", 10}},
       {"noprecede-not-all", kBothRun},
       {"post-empty-group", kBothHang},
       {"post-missing-origin", kBothHangSmoke},
@@ -1709,7 +1712,8 @@ Native native(const std::string& name) {
       {"free-lockall-{OP_ID}", kMpichAborts},
       {"free-fence-pending-{OP_ID}", kMpichAborts},
       {"free-exposure-open", kMpichAborts},
-      {"free-access-open", {"Natively Open MPI hangs in MPI_Win_free; MPICH detects it and aborts.", "", 10}},
+      {"free-access-open",
+       {"Natively Open MPI hangs in MPI_Win_free; MPICH detects it and aborts.", "deadlock-openmpi crash-mpich", 10}},
       {"free-self-locked", kMpichAborts},
       {"leak-create-stack", leak_ucx},
       {"leak-create-heap", leak_ucx},

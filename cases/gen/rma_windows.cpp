@@ -25,7 +25,7 @@ std::string replace_all(std::string text, const std::string& from, const std::st
 }
 
 struct Header {
-  std::string description, expect, at, twins, requires_features, note;
+  std::string description, expect, at, twins, requires_features, tags, note;
   int runs = 1;
 };
 
@@ -50,6 +50,7 @@ std::string render(const Header& h, const std::string& body) {
   if (!h.twins.empty()) out += "// TWIN: " + h.twins + "\n";
   if (h.runs > 1) out += "// RUNS: " + std::to_string(h.runs) + "\n";
   out += "// REQUIRES: " + h.requires_features + "\n";
+  if (!h.tags.empty()) out += "// TAGS: " + h.tags + "\n";
   if (!h.note.empty()) out += "// NOTE: " + h.note + "\n";
   return out + program(body);
 }
@@ -66,6 +67,7 @@ struct Pair {
   std::vector<std::pair<std::string, std::string>> good;  // (suffix before -ok, description), bodies below
   std::vector<std::string> good_bodies;
   std::string note;
+  std::string tags;  // of the erroneous program: what it does natively (crash-openmpi, ...)
 };
 
 void emit(std::vector<File>& out, const Pair& p, const std::string& requires_features) {
@@ -77,6 +79,7 @@ void emit(std::vector<File>& out, const Pair& p, const std::string& requires_fea
   for (const auto& g : p.good) bad.twins += (bad.twins.empty() ? "" : " ") + base + g.first + "-ok";
   bad.requires_features = requires_features;
   bad.note = p.note;
+  bad.tags = p.tags;
   out.push_back({base + "-nok", render(bad, p.bad)});
   for (std::size_t i = 0; i < p.good.size(); ++i) {
     Header good;
@@ -376,6 +379,7 @@ void dynamic_windows(std::vector<File>& out) {
     p.error_class = cls;
     p.at = "op detach";
     p.note = std::string(kDynamicNote) + kOpenMpiAbortsNatively;
+    p.tags = "crash-openmpi";
     p.bad_description = "Rank 1 detaches `memory` from the dynamic window before the barrier after which rank 0 "
                         "calls " + c.mpi + " on its address.";
     p.bad = dynamic_body("memory", full, "", c.code, true, false);
@@ -406,6 +410,7 @@ void dynamic_windows(std::vector<File>& out) {
     p.error_class = cls;
     p.at = "op attach";
     p.note = std::string(kDynamicNote) + kOpenMpiAbortsNatively;
+    p.tags = "crash-openmpi";
     p.bad_description = "Rank 1 attaches `memory` only after the barrier that follows rank 0's MPI_Put to its "
                         "address, so the put targets unattached memory.";
     p.bad = dynamic_body("memory", full, "", calls[0].code, false, true);

@@ -533,8 +533,9 @@ std::vector<std::string> backend_roots(const std::string& builtin, const std::ve
 const ExpectedEntry* ExpectedResults::find(const Case& c, const std::string& mpi) const {
   for (const auto& e : entries) {
     if (e.mpi != "*" && e.mpi != mpi) continue;
-    bool hit = e.pattern.rfind("tag:", 0) == 0 ? c.has_tag(e.pattern.substr(4))
-                                                : fnmatch(e.pattern.c_str(), c.id.c_str(), 0) == 0;
+    const bool is_tag = e.pattern.rfind("tag:", 0) == 0;
+    const bool hit = is_tag ? c.has_tag(e.pattern.substr(4)) || c.has_tag(e.pattern.substr(4) + "-" + mpi)
+                            : fnmatch(e.pattern.c_str(), c.id.c_str(), 0) == 0;
     if (hit) return &e;
   }
   return nullptr;

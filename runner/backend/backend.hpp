@@ -121,7 +121,8 @@ struct ExpectedEntry {
 struct ExpectedResults {
   std::string path;
   std::vector<ExpectedEntry> entries;
-  // The first entry matching the case and MPI, or nullptr.
+  // The first entry matching the case and MPI, or nullptr. `tag:T` matches a case
+  // tagged T, or T-<mpi> for that MPI (crash-mpich: it crashes on MPICH only).
   const ExpectedEntry* find(const Case& c, const std::string& mpi) const;
 };
 // Throws std::runtime_error "file:line: message" on malformed lines.

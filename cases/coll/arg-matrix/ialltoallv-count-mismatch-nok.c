@@ -4,6 +4,7 @@
 // EXPECT: error coll.arg.type-mismatch
 // EXPECT-AT: call
 // TWIN: coll/arg-matrix/ialltoallv-contiguous-ok
+// TAGS: crash-openmpi
 // NOTE: MPI-3.1 §5.8 and §5.12: the type signatures must match. Natively aborts with Open MPI and completes with MPICH.
 #include <mpi.h>
 

@@ -4,6 +4,7 @@
 // EXPECT: error coll.arg.type-mismatch
 // EXPECT-AT: call
 // TWIN: coll/arg-matrix/iexscan-ok
+// TAGS: crash-openmpi
 // NOTE: MPI-3.1 §5.11.2 and §5.12: count and datatype must be the same on all processes. Natively aborts with Open MPI and completes with MPICH.
 #include <mpi.h>
 

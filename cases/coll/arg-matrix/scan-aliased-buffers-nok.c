@@ -4,6 +4,7 @@
 // EXPECT: error coll.arg.invalid
 // EXPECT-AT: call
 // TWIN: coll/arg-matrix/scan-in-place-ok
+// TAGS: crash-mpich
 // NOTE: MPI-3.1 §2.3: an OUT argument must not be aliased with any other argument. Natively completes with Open MPI and aborts with MPICH.
 #include <mpi.h>
 

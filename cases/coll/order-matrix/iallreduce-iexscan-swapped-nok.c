@@ -5,6 +5,7 @@
 // EXPECT-AT: rank0-first rank1-first
 // TWIN: coll/order-matrix/iallreduce-iexscan-same-order-ok
 // TIMEOUT: 10
+// TAGS: deadlock-openmpi
 // NOTE: MPI-3.1 §5.13: all processes must call collective operations (blocking and nonblocking) in the same order per communicator. Natively hangs with Open MPI and completes with MPICH.
 #include <mpi.h>
 

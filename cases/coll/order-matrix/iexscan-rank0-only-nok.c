@@ -5,6 +5,7 @@
 // EXPECT-AT: call
 // TWIN: coll/arg-matrix/iexscan-ok
 // TIMEOUT: 10
+// TAGS: deadlock-mpich
 // NOTE: MPI-3.1 §5.1: a collective is called by all processes of the communicator. Natively completes with Open MPI and hangs with MPICH.
 #include <mpi.h>
 

@@ -5,6 +5,7 @@
 // EXPECT-AT: rank0-first rank1-first
 // TWIN: coll/order-matrix/scan-allreduce-same-order-ok
 // TIMEOUT: 10
+// TAGS: deadlock-mpich
 // NOTE: MPI-3.1 §5.13: all processes must call collective operations (blocking and nonblocking) in the same order per communicator. Natively completes with Open MPI and hangs with MPICH.
 #include <mpi.h>
 

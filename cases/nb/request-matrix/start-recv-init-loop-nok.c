@@ -4,6 +4,7 @@
 // EXPECT: error nb.request.persistent-start-active
 // EXPECT-AT: init restart
 // TWIN: nb/request-matrix/start-recv-init-loop-complete-each-ok
+// TAGS: crash-mpich
 // NOTE: MPI-3.1 §3.9: the request passed to MPI_Start/MPI_Startall must be inactive. Natively MPICH aborts ("already active") while Open MPI runs on.
 #include <mpi.h>
 

@@ -5,6 +5,7 @@
 // EXPECT-AT: op detach
 // TWIN: rma/dynamic-window/detached-get-before-detach-ok
 // REQUIRES: dynamic-window
+// TAGS: crash-openmpi
 // NOTE: MPI-3.1 11.2.4: in a dynamic window only memory attached with MPI_Win_attach at the target can be accessed; the target displacement is the address (MPI_Get_address) in the target process. Natively Open MPI detects it and aborts (MPI_ERR_RMA_RANGE); MPICH runs to completion.
 #include <mpi.h>
 

@@ -4,6 +4,7 @@
 // EXPECT: error rma.sync.unmatched
 // EXPECT-AT: complete
 // TWIN: rma/epoch-misuse/complete-without-start-ok
+// TAGS: crash-mpich
 // NOTE: MPI-3.1 11.5: each synchronisation call that closes an epoch must match one that opened it (lock/unlock, lock_all/unlock_all, start/complete, post/wait). Natively MPICH detects it and aborts; Open MPI runs to completion.
 #include <mpi.h>
 

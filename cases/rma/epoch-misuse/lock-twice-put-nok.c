@@ -5,6 +5,7 @@
 // EXPECT-AT: lock1 lock2
 // TWIN: rma/epoch-misuse/lock-twice-put-ok rma/epoch-misuse/lock-two-targets-ok
 // TIMEOUT: 10
+// TAGS: deadlock-openmpi crash-mpich
 // NOTE: MPI-3.1 11.5.3: a process may hold at most one lock (one passive-target access epoch) per target of a window. Natively Open MPI hangs in the second MPI_Win_lock; MPICH detects it and aborts.
 #include <mpi.h>
 

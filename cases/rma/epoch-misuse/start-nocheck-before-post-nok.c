@@ -5,6 +5,7 @@
 // EXPECT-AT: start post
 // TWIN: rma/epoch-misuse/start-nocheck-before-post-ok
 // TIMEOUT: 10
+// TAGS: deadlock-openmpi
 // NOTE: MPI-3.1 11.5.5: MPI_MODE_NOCHECK on MPI_Win_start promises that the matching MPI_Win_post calls have already completed. Natively Open MPI hangs; MPICH runs to completion.
 #include <mpi.h>
 #include <stddef.h>

@@ -4,6 +4,7 @@
 // EXPECT: error rma.sync.missing-epoch
 // EXPECT-AT: op
 // TWIN: rma/epoch-misuse/unlocked-target-get-ok
+// TAGS: crash-openmpi
 // NOTE: MPI-3.1 11.3: RMA communication calls must occur inside an access epoch for their target (11.5). Natively Open MPI detects it and aborts; MPICH runs to completion.
 #include <mpi.h>
 

@@ -5,6 +5,7 @@
 // EXPECT-AT: start free
 // TWIN: rma/window-misuse/free-access-open-ok
 // TIMEOUT: 10
+// TAGS: deadlock-openmpi crash-mpich
 // NOTE: MPI-3.1 11.2.5: MPI_Win_free may be called only after the process has completed its involvement in RMA on the window (unlock, complete, wait, or a closing fence). Natively Open MPI hangs in MPI_Win_free; MPICH detects it and aborts.
 #include <mpi.h>
 

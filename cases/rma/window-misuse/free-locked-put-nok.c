@@ -4,6 +4,7 @@
 // EXPECT: error rma.window.free-with-epoch
 // EXPECT-AT: lock free
 // TWIN: rma/window-misuse/free-locked-put-ok
+// TAGS: crash-mpich
 // NOTE: MPI-3.1 11.2.5: MPI_Win_free may be called only after the process has completed its involvement in RMA on the window (unlock, complete, wait, or a closing fence). Natively MPICH detects it and aborts; Open MPI runs to completion.
 #include <mpi.h>
 

@@ -4,6 +4,7 @@
 // EXPECT: error rma.window.leak
 // EXPECT-AT: create
 // TWIN: rma/window-misuse/leak-allocate-ok
+// TAGS: crash-mpich
 // NOTE: A window still allocated at MPI_Finalize is a resource leak (MBI: resource leak); MPI-3.1 8.7 only asks that RMA involvement be complete, so this is a quality error rather than undefined behaviour. Natively Open MPI runs to completion; MPICH (with UCX) fails an assertion in MPI_Finalize.
 #include <mpi.h>
 

@@ -4,6 +4,7 @@
 // EXPECT: error rma.window.out-of-bounds
 // EXPECT-AT: op create
 // TWIN: rma/window-misuse/oob-get-past-end-ok
+// TAGS: crash-openmpi
 // NOTE: MPI-3.1 11.3: the target buffer (target_disp x disp_unit, count x extent) must lie inside the target window. The window covers part of a larger array, so the stray access stays in the program's own memory. Natively Open MPI detects it and aborts; MPICH runs to completion.
 #include <mpi.h>
 

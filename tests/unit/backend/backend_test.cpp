@@ -260,6 +260,13 @@ TEST_F(BackendDir, ExpectedResultsMatchByGlobOrTagAndRejectBadLines) {
   EXPECT_EQ(r.find(put, "mpich")->reason, "needs target events");
   EXPECT_EQ(r.find(put, "mpich")->line, 3);
   EXPECT_EQ(r.find(put, "openmpi"), nullptr);
+  // A tag with an MPI's name behind it holds on that MPI only.
+  Case hang_on_mpich;
+  hang_on_mpich.id = "coll/order/scan-rank0-only-nok";
+  hang_on_mpich.tags = {"deadlock-mpich"};
+  ASSERT_NE(r.find(hang_on_mpich, "mpich"), nullptr);
+  EXPECT_EQ(r.find(hang_on_mpich, "mpich")->outcome, Outcome::TO);
+  EXPECT_EQ(r.find(hang_on_mpich, "openmpi"), nullptr);
 
   std::ofstream(file) << "rma/x * TO\n";
   try {
