@@ -90,7 +90,7 @@ int check_outcomes(const std::vector<std::string>& journals, const OutcomeCheck&
     const JournalInput in = load_checked(path);
     for (const auto& [key, row] : in.latest) {
       const auto outcome = outcome_from_name(row.outcome);
-      RunKey second = key;
+      RunKey second = key;  // a case of several runs has a run 2
       second.run = 2;
       const bool several_runs = key.run > 1 || in.latest.count(second) > 0;
       const std::string label = fmt::format("{} {} {}{}", key.backend, key.mpi, key.case_id,
