@@ -93,8 +93,7 @@ int check_outcomes(const std::vector<std::string>& journals, const OutcomeCheck&
       RunKey second = key;  // a case of several runs has a run 2
       second.run = 2;
       const bool several_runs = key.run > 1 || in.latest.count(second) > 0;
-      const std::string label = fmt::format("{} {} {}{}", key.backend, key.mpi, key.case_id,
-                                            several_runs ? fmt::format(" run {}", key.run) : "");
+      const std::string label = run_label(key, several_runs);
       std::string why = !outcome ? fmt::format("{}: unknown outcome '{}'", label, row.outcome)
                                  : check(key.case_id, key.backend, key.mpi, *outcome, label);
       if (why.empty()) continue;

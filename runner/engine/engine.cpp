@@ -138,10 +138,8 @@ class MatrixRun {
     const int base = item.c->timeout_s > 0 ? item.c->timeout_s : opt_.default_timeout_s;
     return base * item.backend().timeout_factor;
   }
-  // "pmpi mpich rma/x/put-nok run 2": how progress lines name a run.
   static std::string label_of(const Item& item) {
-    return fmt::format("{} {} {}{}", item.backend().name, item.mpi().name, item.c->id,
-                       item.c->runs > 1 ? fmt::format(" run {}", item.run) : "");
+    return run_label({item.c->id, item.backend().name, item.mpi().name, item.c->nprocs, item.run}, item.c->runs > 1);
   }
   // Slots a run takes: its ranks (at most all of them), or one when oversubscribing
   // or analysing statically (the compiler is one process, whatever the ranks).

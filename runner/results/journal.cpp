@@ -103,6 +103,10 @@ RunKey key_of(const json& record) {
           string_field(record, "mpi"), int_field(record, "np", 0), int_field(record, "run", 1)};
 }
 
+std::string run_label(const RunKey& key, bool several_runs) {
+  return fmt::format("{} {} {}{}", key.backend, key.mpi, key.case_id, several_runs ? fmt::format(" run {}", key.run) : "");
+}
+
 std::map<RunKey, json> JournalContents::latest_results() const {
   std::map<RunKey, json> latest;
   for (const auto& record : records) {

@@ -26,6 +26,10 @@ struct RunKey {
 
 RunKey key_of(const nlohmann::json& record);  // from a "result" record
 
+// "pmpi mpich rma/x/put-nok run 2": how progress and check lines name a run;
+// " run <k>" only for a case of several runs.
+std::string run_label(const RunKey& key, bool several_runs);
+
 // Why a "result" record cannot be trusted: the first known field that is missing
 // or has the wrong type ("field 'np': expected an integer, found string"), or
 // empty when every field is as docs/journal.md describes it.
