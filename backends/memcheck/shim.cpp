@@ -10,6 +10,12 @@
 //    writer, with the call site and the first bad byte's offset.
 //  - receives: the bytes a receive may write must be addressable
 //    (mem.recv.overrun).
+//  - the same two checks for what else moves data: collectives, blocking or
+//    nonblocking (the pieces interpose/collectives.hpp derives from the
+//    standard's rules for roots and MPI_IN_PLACE), and one-sided operations
+//    (a put's or accumulate's origin is sent, a get's origin and a fetching
+//    operation's result are received into). A peer of MPI_PROC_NULL moves
+//    nothing, so nothing is checked.
 //  - statuses: the MPI_ERROR field a call leaves unset by the standard
 //    (MPI-3.1 §3.2.5, §3.7.5) is made undefined by
 //    assay_memcheck_unset_error_field(), so memcheck (--track-origins=yes)
@@ -43,6 +49,7 @@
 #include <utility>
 #include <vector>
 
+#include "assay/interpose/collectives.hpp"
 #include "assay/interpose/datatypes.hpp"
 #include "assay/interpose/findings.hpp"
 #include "assay/interpose/interpose.hpp"
@@ -355,19 +362,20 @@ void completed(const interpose::Call& call, int index, const MPI_Status* status)
 
 // --- hooks --------------------------------------------------------------------------
 
+// A send to MPI_PROC_NULL reads no byte (MPI-3.1 §3.11): its buffer is not checked.
 #define SEND_HOOK(NAME)                                                                                      \
-  void before_##NAME(interpose::Call& call, const void* buf, int count, MPI_Datatype type, int, int,        \
+  void before_##NAME(interpose::Call& call, const void* buf, int count, MPI_Datatype type, int dest, int,   \
                      MPI_Comm) noexcept {                                                                     \
-    check_send(call, buf, count, type);                                                                       \
+    if (dest != MPI_PROC_NULL) check_send(call, buf, count, type);                                            \
   }
 SEND_HOOK(Send)
 SEND_HOOK(Ssend)
 SEND_HOOK(Bsend)
 SEND_HOOK(Rsend)
 #define ISEND_HOOK(NAME)                                                                                     \
-  void before_##NAME(interpose::Call& call, const void* buf, int count, MPI_Datatype type, int, int,        \
+  void before_##NAME(interpose::Call& call, const void* buf, int count, MPI_Datatype type, int dest, int,   \
                      MPI_Comm, MPI_Request*) noexcept {                                                       \
-    check_send(call, buf, count, type);                                                                       \
+    if (dest != MPI_PROC_NULL) check_send(call, buf, count, type);                                            \
   }
 ISEND_HOOK(Isend)
 ISEND_HOOK(Ibsend)
@@ -380,9 +388,9 @@ void remember_persistent(int rc, const void* buf, int count, MPI_Datatype type, 
   state().persistent[interpose::key(*req)] = {const_cast<void*>(buf), count, type, recv};
 }
 #define SEND_INIT_HOOK(NAME)                                                                                 \
-  void after_##NAME(interpose::Call&, int rc, const void* buf, int count, MPI_Datatype type, int, int,       \
+  void after_##NAME(interpose::Call&, int rc, const void* buf, int count, MPI_Datatype type, int dest, int,  \
                     MPI_Comm, MPI_Request* req) noexcept {                                                    \
-    remember_persistent(rc, buf, count, type, req, false);                                                    \
+    if (dest != MPI_PROC_NULL) remember_persistent(rc, buf, count, type, req, false);                         \
   }
 SEND_INIT_HOOK(Send_init)
 SEND_INIT_HOOK(Bsend_init)
@@ -466,20 +474,21 @@ void after_Imrecv(interpose::Call&, int rc, void* buf, int count, MPI_Datatype t
                   MPI_Request* req) noexcept {
   if (rc == MPI_SUCCESS && req) protect("MPI_Imrecv", *req, buf, count, type);
 }
-void before_Sendrecv(interpose::Call& call, const void* sbuf, int scount, MPI_Datatype stype, int, int, void* rbuf,
-                     int rcount, MPI_Datatype rtype, int, int, MPI_Comm, MPI_Status* status) noexcept {
-  check_send(call, sbuf, scount, stype);
-  check_recv(call, rbuf, rcount, rtype);
+void before_Sendrecv(interpose::Call& call, const void* sbuf, int scount, MPI_Datatype stype, int dest, int,
+                     void* rbuf, int rcount, MPI_Datatype rtype, int source, int, MPI_Comm,
+                     MPI_Status* status) noexcept {
+  if (dest != MPI_PROC_NULL) check_send(call, sbuf, scount, stype);
+  if (source != MPI_PROC_NULL) check_recv(call, rbuf, rcount, rtype);
   before_one_status(call, status);
 }
 void after_Sendrecv(interpose::Call& call, int rc, const void*, int, MPI_Datatype, int, int, void*, int, MPI_Datatype,
                     int, int, MPI_Comm, MPI_Status* status) noexcept {
   after_one_status(call, rc, status);
 }
-void before_Sendrecv_replace(interpose::Call& call, void* buf, int count, MPI_Datatype type, int, int, int, int,
-                             MPI_Comm, MPI_Status* status) noexcept {
-  check_send(call, buf, count, type);
-  check_recv(call, buf, count, type);
+void before_Sendrecv_replace(interpose::Call& call, void* buf, int count, MPI_Datatype type, int dest, int,
+                             int source, int, MPI_Comm, MPI_Status* status) noexcept {
+  if (dest != MPI_PROC_NULL) check_send(call, buf, count, type);
+  if (source != MPI_PROC_NULL) check_recv(call, buf, count, type);
   before_one_status(call, status);
 }
 void after_Sendrecv_replace(interpose::Call& call, int rc, void*, int, MPI_Datatype, int, int, int, int, MPI_Comm,
@@ -620,29 +629,110 @@ void after_Request_free(interpose::Call& call, int, MPI_Request*) noexcept {
   }
 }
 
-// Collectives that read a buffer as data (the sends of the collective): Bcast
-// at its root, Reduce and Allreduce (the receive buffer when MPI_IN_PLACE: it
-// is the input then, MPI-3.1 §5.9.1); where a rank receives, the bytes must be
-// addressable.
-int rank_in(MPI_Comm comm) {
-  int r = -1;
-  if (comm != MPI_COMM_NULL) PMPI_Comm_rank(comm, &r);
-  return r;
+// Collectives: what each sends from this process is checked as a send, what
+// it may write here as a receive (interpose/collectives.hpp says which pieces,
+// by the standard's rules for roots, MPI_IN_PLACE and intercommunicators). A
+// nonblocking collective is checked when it starts, as MPI_Isend is.
+void check_collective(const interpose::Call& call, const interpose::CollectiveData& d) {
+  for (const interpose::Piece& p : d.sent) check_send(call, p.at(), p.count, p.type);
+  for (const interpose::Piece& p : d.received) check_recv(call, p.at(), p.count, p.type);
 }
-void before_Bcast(interpose::Call& call, void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm) noexcept {
-  if (rank_in(comm) == root) check_send(call, buf, count, type);
-  else check_recv(call, buf, count, type);
+// The blocking and the nonblocking form of a collective.
+#define COLLECTIVE_HOOKS(NAME, INAME, DATA, ARGS, ...)                                                     \
+  void before_##NAME(interpose::Call& call, __VA_ARGS__) noexcept {                                          \
+    check_collective(call, interpose::DATA ARGS);                                                             \
+  }                                                                                                           \
+  void before_##INAME(interpose::Call& call, __VA_ARGS__, MPI_Request*) noexcept {                          \
+    check_collective(call, interpose::DATA ARGS);                                                             \
+  }
+COLLECTIVE_HOOKS(Bcast, Ibcast, bcast_data, (buf, count, type, root, comm), void* buf, int count, MPI_Datatype type,
+                 int root, MPI_Comm comm)
+COLLECTIVE_HOOKS(Gather, Igather, gather_data, (sbuf, scount, stype, rbuf, rcount, rtype, root, comm), const void* sbuf,
+                 int scount, MPI_Datatype stype, void* rbuf, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm)
+COLLECTIVE_HOOKS(Gatherv, Igatherv, gatherv_data, (sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm),
+                 const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, const int rcounts[], const int displs[],
+                 MPI_Datatype rtype, int root, MPI_Comm comm)
+COLLECTIVE_HOOKS(Scatter, Iscatter, scatter_data, (sbuf, scount, stype, rbuf, rcount, rtype, root, comm),
+                 const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, int rcount, MPI_Datatype rtype, int root,
+                 MPI_Comm comm)
+COLLECTIVE_HOOKS(Scatterv, Iscatterv, scatterv_data, (sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm),
+                 const void* sbuf, const int scounts[], const int displs[], MPI_Datatype stype, void* rbuf, int rcount,
+                 MPI_Datatype rtype, int root, MPI_Comm comm)
+COLLECTIVE_HOOKS(Allgather, Iallgather, allgather_data, (sbuf, scount, stype, rbuf, rcount, rtype, comm),
+                 const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, int rcount, MPI_Datatype rtype,
+                 MPI_Comm comm)
+COLLECTIVE_HOOKS(Allgatherv, Iallgatherv, allgatherv_data, (sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm),
+                 const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, const int rcounts[], const int displs[],
+                 MPI_Datatype rtype, MPI_Comm comm)
+COLLECTIVE_HOOKS(Alltoall, Ialltoall, alltoall_data, (sbuf, scount, stype, rbuf, rcount, rtype, comm), const void* sbuf,
+                 int scount, MPI_Datatype stype, void* rbuf, int rcount, MPI_Datatype rtype, MPI_Comm comm)
+COLLECTIVE_HOOKS(Alltoallv, Ialltoallv, alltoallv_data,
+                 (sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm), const void* sbuf,
+                 const int scounts[], const int sdispls[], MPI_Datatype stype, void* rbuf, const int rcounts[],
+                 const int rdispls[], MPI_Datatype rtype, MPI_Comm comm)
+COLLECTIVE_HOOKS(Alltoallw, Ialltoallw, alltoallw_data,
+                 (sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm), const void* sbuf,
+                 const int scounts[], const int sdispls[], const MPI_Datatype stypes[], void* rbuf, const int rcounts[],
+                 const int rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm)
+COLLECTIVE_HOOKS(Reduce, Ireduce, reduce_data, (sbuf, rbuf, count, type, root, comm), const void* sbuf, void* rbuf,
+                 int count, MPI_Datatype type, MPI_Op, int root, MPI_Comm comm)
+COLLECTIVE_HOOKS(Allreduce, Iallreduce, allreduce_data, (sbuf, rbuf, count, type, comm), const void* sbuf, void* rbuf,
+                 int count, MPI_Datatype type, MPI_Op, MPI_Comm comm)
+COLLECTIVE_HOOKS(Reduce_scatter_block, Ireduce_scatter_block, reduce_scatter_block_data,
+                 (sbuf, rbuf, rcount, type, comm), const void* sbuf, void* rbuf, int rcount, MPI_Datatype type, MPI_Op,
+                 MPI_Comm comm)
+COLLECTIVE_HOOKS(Reduce_scatter, Ireduce_scatter, reduce_scatter_data, (sbuf, rbuf, rcounts, type, comm),
+                 const void* sbuf, void* rbuf, const int rcounts[], MPI_Datatype type, MPI_Op, MPI_Comm comm)
+COLLECTIVE_HOOKS(Scan, Iscan, scan_data, (sbuf, rbuf, count, type, comm), const void* sbuf, void* rbuf, int count,
+                 MPI_Datatype type, MPI_Op, MPI_Comm comm)
+COLLECTIVE_HOOKS(Exscan, Iexscan, exscan_data, (sbuf, rbuf, count, type, comm), const void* sbuf, void* rbuf, int count,
+                 MPI_Datatype type, MPI_Op, MPI_Comm comm)
+
+// One-sided operations: the origin buffer of a put or an accumulate is sent,
+// the origin buffer of a get and the result buffer of a fetching operation are
+// received into (MPI-3.1 §11.3). MPI_NO_OP reads no origin data (§11.3.4); a
+// target of MPI_PROC_NULL makes the call do nothing (§11.3).
+#define RMA_SEND_HOOK(NAME, ...)                                                                             \
+  void before_##NAME(interpose::Call& call, const void* origin, int count, MPI_Datatype type, int target,    \
+                     MPI_Aint, int, MPI_Datatype, __VA_ARGS__) noexcept {                                     \
+    if (target != MPI_PROC_NULL) check_send(call, origin, count, type);                                       \
+  }
+RMA_SEND_HOOK(Put, MPI_Win)
+RMA_SEND_HOOK(Rput, MPI_Win, MPI_Request*)
+RMA_SEND_HOOK(Accumulate, MPI_Op, MPI_Win)
+RMA_SEND_HOOK(Raccumulate, MPI_Op, MPI_Win, MPI_Request*)
+#define RMA_GET_HOOK(NAME, ...)                                                                              \
+  void before_##NAME(interpose::Call& call, void* origin, int count, MPI_Datatype type, int target, MPI_Aint, \
+                     int, MPI_Datatype, __VA_ARGS__) noexcept {                                               \
+    if (target != MPI_PROC_NULL) check_recv(call, origin, count, type);                                       \
+  }
+RMA_GET_HOOK(Get, MPI_Win)
+RMA_GET_HOOK(Rget, MPI_Win, MPI_Request*)
+void fetching(const interpose::Call& call, const void* origin, int count, MPI_Datatype type, void* result,
+              int rcount, MPI_Datatype rtype, int target, MPI_Op op) {
+  if (target == MPI_PROC_NULL) return;
+  if (op != MPI_NO_OP) check_send(call, origin, count, type);
+  check_recv(call, result, rcount, rtype);
 }
-void before_Reduce(interpose::Call& call, const void* sbuf, void* rbuf, int count, MPI_Datatype type, MPI_Op,
-                   int root, MPI_Comm comm) noexcept {
-  bool at_root = rank_in(comm) == root;
-  check_send(call, sbuf == MPI_IN_PLACE && at_root ? rbuf : sbuf, count, type);
-  if (at_root) check_recv(call, rbuf, count, type);
+void before_Get_accumulate(interpose::Call& call, const void* origin, int count, MPI_Datatype type, void* result,
+                           int rcount, MPI_Datatype rtype, int target, MPI_Aint, int, MPI_Datatype, MPI_Op op,
+                           MPI_Win) noexcept {
+  fetching(call, origin, count, type, result, rcount, rtype, target, op);
 }
-void before_Allreduce(interpose::Call& call, const void* sbuf, void* rbuf, int count, MPI_Datatype type, MPI_Op,
-                      MPI_Comm) noexcept {
-  check_send(call, sbuf == MPI_IN_PLACE ? rbuf : sbuf, count, type);
-  check_recv(call, rbuf, count, type);
+void before_Rget_accumulate(interpose::Call& call, const void* origin, int count, MPI_Datatype type, void* result,
+                            int rcount, MPI_Datatype rtype, int target, MPI_Aint, int, MPI_Datatype, MPI_Op op,
+                            MPI_Win, MPI_Request*) noexcept {
+  fetching(call, origin, count, type, result, rcount, rtype, target, op);
+}
+void before_Fetch_and_op(interpose::Call& call, const void* origin, void* result, MPI_Datatype type, int target,
+                         MPI_Aint, MPI_Op op, MPI_Win) noexcept {
+  fetching(call, origin, 1, type, result, 1, type, target, op);
+}
+void before_Compare_and_swap(interpose::Call& call, const void* origin, const void* compare, void* result,
+                             MPI_Datatype type, int target, MPI_Aint, MPI_Win) noexcept {
+  if (target == MPI_PROC_NULL) return;
+  check_send(call, compare, 1, type);
+  fetching(call, origin, 1, type, result, 1, type, target, MPI_REPLACE);
 }
 
 interpose::Checker make_checker() {
@@ -704,8 +794,47 @@ interpose::Checker make_checker() {
   h.before_MPI_Request_free = before_Request_free;
   h.after_MPI_Request_free = after_Request_free;
   h.before_MPI_Bcast = before_Bcast;
+  h.before_MPI_Ibcast = before_Ibcast;
+  h.before_MPI_Gather = before_Gather;
+  h.before_MPI_Igather = before_Igather;
+  h.before_MPI_Gatherv = before_Gatherv;
+  h.before_MPI_Igatherv = before_Igatherv;
+  h.before_MPI_Scatter = before_Scatter;
+  h.before_MPI_Iscatter = before_Iscatter;
+  h.before_MPI_Scatterv = before_Scatterv;
+  h.before_MPI_Iscatterv = before_Iscatterv;
+  h.before_MPI_Allgather = before_Allgather;
+  h.before_MPI_Iallgather = before_Iallgather;
+  h.before_MPI_Allgatherv = before_Allgatherv;
+  h.before_MPI_Iallgatherv = before_Iallgatherv;
+  h.before_MPI_Alltoall = before_Alltoall;
+  h.before_MPI_Ialltoall = before_Ialltoall;
+  h.before_MPI_Alltoallv = before_Alltoallv;
+  h.before_MPI_Ialltoallv = before_Ialltoallv;
+  h.before_MPI_Alltoallw = before_Alltoallw;
+  h.before_MPI_Ialltoallw = before_Ialltoallw;
   h.before_MPI_Reduce = before_Reduce;
+  h.before_MPI_Ireduce = before_Ireduce;
   h.before_MPI_Allreduce = before_Allreduce;
+  h.before_MPI_Iallreduce = before_Iallreduce;
+  h.before_MPI_Reduce_scatter_block = before_Reduce_scatter_block;
+  h.before_MPI_Ireduce_scatter_block = before_Ireduce_scatter_block;
+  h.before_MPI_Reduce_scatter = before_Reduce_scatter;
+  h.before_MPI_Ireduce_scatter = before_Ireduce_scatter;
+  h.before_MPI_Scan = before_Scan;
+  h.before_MPI_Iscan = before_Iscan;
+  h.before_MPI_Exscan = before_Exscan;
+  h.before_MPI_Iexscan = before_Iexscan;
+  h.before_MPI_Put = before_Put;
+  h.before_MPI_Rput = before_Rput;
+  h.before_MPI_Accumulate = before_Accumulate;
+  h.before_MPI_Raccumulate = before_Raccumulate;
+  h.before_MPI_Get = before_Get;
+  h.before_MPI_Rget = before_Rget;
+  h.before_MPI_Get_accumulate = before_Get_accumulate;
+  h.before_MPI_Rget_accumulate = before_Rget_accumulate;
+  h.before_MPI_Fetch_and_op = before_Fetch_and_op;
+  h.before_MPI_Compare_and_swap = before_Compare_and_swap;
   return c;
 }
 

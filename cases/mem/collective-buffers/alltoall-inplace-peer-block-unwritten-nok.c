@@ -1,0 +1,26 @@
+// DESCRIPTION: Each rank exchanges 2-int blocks in place (MPI_Alltoall with MPI_IN_PLACE); the block it sends to its peer has one int never written, its own block is written in full.
+// NPROCS: 2
+// EXPECT: error mem.send.uninitialized
+// EXPECT-AT: alltoall
+// TWIN: mem/collective-buffers/alltoall-inplace-own-block-unwritten-ok
+// NOTE: MPI-3.1 §5.8: with MPI_IN_PLACE the data sent to process j is block j of the receive buffer; the block for one's own rank stays in place and is not sent.
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    const int peer = 1 - rank;
+    int blocks[4];
+    const int full = rank, half = peer; // block indices: written in full, first int only
+    blocks[2 * full] = 10 * rank;
+    blocks[2 * full + 1] = 10 * rank + 1;
+    blocks[2 * half] = 10 * rank;
+    MPI_Alltoall(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, blocks, 2, MPI_INT, MPI_COMM_WORLD); // @alltoall
+    volatile int seen = blocks[0] + blocks[1] + blocks[2] + blocks[3]; // read
+    (void)seen;
+    int errors = blocks[2 * peer] != 10 * peer;
+    MPI_Finalize();
+    return errors;
+}

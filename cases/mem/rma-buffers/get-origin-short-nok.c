@@ -1,0 +1,34 @@
+// DESCRIPTION: Rank 0 gets 3 ints from rank 1's window in a fence epoch into an origin buffer allocated for 2.
+// NPROCS: 2
+// EXPECT: error mem.recv.overrun
+// EXPECT-AT: get
+// TWIN: mem/rma-buffers/get-origin-fits-ok
+// NOTE: MPI-3.1 §11.3.2: MPI_Get writes origin_count x origin_datatype into the origin buffer, as a receive would; the third int lands past the 8-byte allocation (within malloc's slack natively).
+#include <mpi.h>
+#include <stdlib.h>
+
+enum { N = 3, ROOM = 2 }; // ints fetched, ints the origin allocates
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int window[4]; // 16 bytes, so 16-aligned on the stack (MPICH 4.0 misplaces accesses to a window based at an odd multiple of 4)
+    for (int i = 0; i < 4; i++)
+        window[i] = 10 * rank + i;
+    MPI_Win win;
+    MPI_Win_create(window, sizeof window, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    int *origin = malloc(ROOM * sizeof *origin);
+    MPI_Win_fence(0, win);
+    if (rank == 0)
+        MPI_Get(origin, N, MPI_INT, 1, 0, N, MPI_INT, win); // @get
+    MPI_Win_fence(0, win);
+    int errors = 0;
+    for (int i = 0; rank == 0 && i < ROOM; i++)
+        errors += origin[i] != 10 + i;
+    free(origin);
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return errors;
+}
