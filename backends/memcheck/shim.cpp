@@ -731,8 +731,9 @@ void before_Fetch_and_op(interpose::Call& call, const void* origin, void* result
 void before_Compare_and_swap(interpose::Call& call, const void* origin, const void* compare, void* result,
                              MPI_Datatype type, int target, MPI_Aint, MPI_Win) noexcept {
   if (target == MPI_PROC_NULL) return;
+  check_send(call, origin, 1, type);
   check_send(call, compare, 1, type);
-  fetching(call, origin, 1, type, result, 1, type, target, MPI_REPLACE);
+  check_recv(call, result, 1, type);
 }
 
 interpose::Checker make_checker() {
