@@ -260,6 +260,27 @@ std::string Backend::resolve_version(const Vars& vars, const std::string& runner
   return fmt::format("unknown (`{}` printed nothing, exit status {})", argv[0], e.exit_code);
 }
 
+namespace {
+
+// One line per file: its path and the hash of its contents (a directory: its
+// path only).
+std::string digest_lines(const std::vector<std::string>& files) {
+  std::string text;
+  for (const auto& f : files) {
+    std::string contents;
+    if (fs::is_regular_file(f)) {
+      std::ifstream in(f, std::ios::binary);
+      std::ostringstream bytes;
+      bytes << in.rdbuf();
+      contents = fnv1a_hex(bytes.str());
+    }
+    text += f + '\0' + contents + '\n';
+  }
+  return text;
+}
+
+}  // namespace
+
 std::string Backend::build_inputs_hash(const std::string& mpi, const Vars& vars) const {
   std::vector<std::string> files;
   for (const auto& pattern : config(mpi).build_inputs)
@@ -267,14 +288,14 @@ std::string Backend::build_inputs_hash(const std::string& mpi, const Vars& vars)
   if (files.empty()) return "";
   std::sort(files.begin(), files.end());
   files.erase(std::unique(files.begin(), files.end()), files.end());
-  std::string text;
-  for (const auto& f : files) {
-    std::ifstream in(f, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    text += f + '\0' + fnv1a_hex(bytes.str()) + '\n';
-  }
-  return fnv1a_hex(text);
+  return fnv1a_hex(digest_lines(files));
+}
+
+std::string Backend::installation_hash(const std::string& mpi, const Vars& vars, const std::string& version) const {
+  std::vector<std::string> files;
+  for (const auto& file : config(mpi).requires_files) files.push_back(absolute_in(dir, vars.expand(file)));
+  const bool names_version = !version_command.empty() || !version_text.empty();
+  return fnv1a_hex((names_version ? version : std::string()) + '\n' + digest_lines(files));
 }
 
 Vars backend_vars(const Backend& b, const MpiImpl& mpi, const std::string& source_dir,

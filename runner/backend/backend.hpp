@@ -88,6 +88,12 @@ struct Backend {
   std::string resolve_version(const Vars& vars, const std::string& runner_version) const;
   // Hash of the contents of every file the build inputs match (sorted by path).
   std::string build_inputs_hash(const std::string& mpi, const Vars& vars) const;
+  // Hash of the backend as installed on this MPI: `version` when the manifest
+  // names one (in-tree backends do not: their version changes with every commit)
+  // and the contents of its requires.files — the checker's libraries and tools as
+  // built, so a change anywhere in what they are built from (the backend, the
+  // interposition layer, the core) changes it. Call only when nothing is missing.
+  std::string installation_hash(const std::string& mpi, const Vars& vars, const std::string& version) const;
 };
 
 // Variables every template may use: ${mpi} ${backend_dir} ${source_dir} ${build_dir}.

@@ -47,18 +47,23 @@ struct BackendOnMpi {
   Vars vars;
   std::string missing;      // why it cannot run ("" when it can)
   std::string inputs_hash;  // of its build inputs
+  std::string installation_hash;  // of its version and required files (Backend::installation_hash)
   bool builds() const {     // a static analysis builds only when it says how
     return backend->kind != BackendKind::static_analysis || config->custom_build;
   }
 };
 
 // Whether a journal's result still stands for this run, so a resume skips it:
-// the same case source, the same backend manifest and, when it builds, the same
-// build (compile command and the backend's build inputs: its sources). A tool
-// failure (TF) is never final: the tool may be installed or fixed since, the
-// launcher or the cluster may work again.
-bool still_valid(const json& record, const Case& c, const Backend& b, const std::optional<BuildSpec>& spec) {
-  return record.value("case_hash", "") == c.content_hash && record.value("manifest_hash", "") == b.manifest_hash &&
+// the same case source, the same backend manifest, the same backend as installed
+// (its version and the checker it built: a checker rebuilt from changed sources
+// reruns even though the case binaries are the same) and, when it builds, the
+// same build (compile command and the backend's build inputs). A tool failure
+// (TF) is never final: the tool may be installed or fixed since, the launcher or
+// the cluster may work again.
+bool still_valid(const json& record, const Case& c, const BackendOnMpi& on, const std::optional<BuildSpec>& spec) {
+  return record.value("case_hash", "") == c.content_hash &&
+         record.value("manifest_hash", "") == on.backend->manifest_hash &&
+         record.value("installation_hash", "") == on.installation_hash &&
          (!spec || record.value("build_key", "") == spec->key()) && record.value("outcome", "") != "TF";
 }
 
@@ -187,6 +192,9 @@ void MatrixRun::preflight() {
 
 void MatrixRun::resolve_backends() {
   for (const Backend* b : opt_.backends) {
+    const MpiImpl& any = *opt_.mpis.front();
+    const std::string& version = backend_versions_[b->name] =
+        b->resolve_version(backend_vars(*b, any, opt_.source_dir, opt_.build_dir), opt_.runner_version);
     for (const MpiImpl* m : opt_.mpis) {
       BackendOnMpi& on = resolved_[{b->name, m->name}];
       on.backend = b;
@@ -194,12 +202,13 @@ void MatrixRun::resolve_backends() {
       on.mpi = m;
       on.vars = backend_vars(*b, *m, opt_.source_dir, opt_.build_dir);
       on.missing = b->missing_requirement(m->name, on.vars);
-      if (on.missing.empty()) on.inputs_hash = b->build_inputs_hash(m->name, on.vars);
-      else progress_.note(fmt::format("backend {} on {}: {}; its runs are TF", b->name, m->name, on.missing));
+      if (on.missing.empty()) {
+        on.inputs_hash = b->build_inputs_hash(m->name, on.vars);
+        on.installation_hash = b->installation_hash(m->name, on.vars, version);
+      } else {
+        progress_.note(fmt::format("backend {} on {}: {}; its runs are TF", b->name, m->name, on.missing));
+      }
     }
-    const MpiImpl& any = *opt_.mpis.front();
-    backend_versions_[b->name] = b->resolve_version(backend_vars(*b, any, opt_.source_dir, opt_.build_dir),
-                                                    opt_.runner_version);
   }
 }
 
@@ -220,7 +229,7 @@ std::vector<Item> MatrixRun::plan(const JournalContents& existing) {
           if (on.missing.empty() && on.builds())
             spec = make_build_spec(*c, *m, mpi_versions_[m->name], *on.config, on.vars, on.inputs_hash);
           auto it = done.find(key);
-          if (!opt_.rerun && it != done.end() && still_valid(it->second, *c, *b, spec)) {
+          if (!opt_.rerun && it != done.end() && still_valid(it->second, *c, on, spec)) {
             ++summary_.resumed;
             if (opt_.check) check_record(*c, on, it->second);
             continue;
@@ -566,6 +575,7 @@ json MatrixRun::record_of(const Item& item, const Verdict& v, const RunFacts& fa
               {"backend", item.backend().name},
               {"backend_version", backend_versions_.at(item.backend().name)},
               {"manifest_hash", item.backend().manifest_hash},
+              {"installation_hash", item.on->installation_hash},
               {"mpi", item.mpi().name},
               {"mpi_version", mpi_versions_.at(item.mpi().name)},
               {"np", c.nprocs},

@@ -29,6 +29,25 @@ sed -i 's/"No checker/"Still no checker/' "$work/backends/plain/backend.json"
 run "${plain[@]}" > "$work/out-changed" 2>&1
 grep -q "ran 2 run(s), 0 already in the journal" "$work/out-changed" ||
   { cat "$work/out-changed"; fail "a changed manifest resumed its old results"; }
+# So does a rebuilt checker whose manifest and case binaries stay the same: the
+# contents of a backend's required files (what it built) are in every record.
+mkdir -p "$work/backends/built"
+echo "checker 1" > "$work/backends/built/checker.so"
+cat > "$work/backends/built/backend.json" <<'JSON'
+{"manifest": 2, "name": "built", "description": "A checker built into checker.so", "kind": "dynamic",
+ "supports": [], "requires": {"files": ["${backend_dir}/checker.so"]}}
+JSON
+built=("${sel[@]}" --backends-dir "$work/backends" --backend built)
+run "${built[@]}" > /dev/null 2>&1 || fail "the run with a built checker failed"
+grep -F '"backend":"built"' "$j" | grep -q '"installation_hash":"[0-9a-f]\{16\}"' || fail "no installation_hash recorded"
+echo "checker 1" > "$work/backends/built/checker.so"  # rebuilt to the same bytes
+run "${built[@]}" > "$work/out-rebuilt" 2>&1
+grep -q "ran 0 run(s), 2 already in the journal" "$work/out-rebuilt" ||
+  { cat "$work/out-rebuilt"; fail "a checker rebuilt to the same bytes reran"; }
+echo "checker 2" > "$work/backends/built/checker.so"
+run "${built[@]}" > "$work/out-rebuilt" 2>&1
+grep -q "ran 2 run(s), 0 already in the journal" "$work/out-rebuilt" ||
+  { cat "$work/out-rebuilt"; fail "a changed checker resumed its old results"; }
 # A record whose field has the wrong type (valid JSON): run refuses to resume,
 # naming file, line and field, and writes nothing; report skips it with a warning.
 line=$(grep -n '"type":"result"' "$j" | head -1 | cut -d: -f1)

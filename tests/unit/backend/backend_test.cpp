@@ -195,6 +195,27 @@ TEST_F(BackendDir, BuildInputsHashChangesWithTheirContents) {
   EXPECT_NE(b.missing_requirement("openmpi", vars).find("build input"), std::string::npos);
 }
 
+TEST_F(BackendDir, InstallationHashFollowsTheBuiltCheckerAndANamedVersionOnly) {
+  auto dir = write("z", manifest("z", R"("requires": {"files": ["${build_dir}/z_${mpi}.so"]})"));
+  const fs::path so = root / "z_mpich.so";
+  std::ofstream(so) << "checker 1";
+  Backend b = load_backend(dir, taxonomy(), schema());
+  Vars vars = backend_vars(b, *find_mpi("mpich"), "/src", root.string());
+  const std::string before = b.installation_hash("mpich", vars, "0.1.0+abc");
+  EXPECT_EQ(before.size(), 16u);
+  // In-tree: the runner's version (it changes with every commit) does not count,
+  // a rebuilt library with the same bytes neither; different bytes do.
+  EXPECT_EQ(b.installation_hash("mpich", vars, "0.1.0+def"), before);
+  std::ofstream(so) << "checker 1";
+  EXPECT_EQ(b.installation_hash("mpich", vars, "0.1.0+abc"), before);
+  std::ofstream(so) << "checker 2";
+  EXPECT_NE(b.installation_hash("mpich", vars, "0.1.0+abc"), before);
+  // A tool that names its version: an upgrade changes the hash.
+  Backend tool = load_backend(write("x", manifest("x", R"("version": {"text": "tool 2.1"})")), taxonomy(), schema());
+  Vars tool_vars = backend_vars(tool, *find_mpi("mpich"), "/src", root.string());
+  EXPECT_NE(tool.installation_hash("mpich", tool_vars, "tool 2.1"), tool.installation_hash("mpich", tool_vars, "tool 2.2"));
+}
+
 TEST_F(BackendDir, ExtraFoldersAddBackendsAndANameClashNamesBothFolders) {
   fs::path mine = root / "mine", theirs = root / "theirs";
   write("alpha", manifest("alpha"), mine);
