@@ -29,7 +29,9 @@
 //    reads and writes of the program's own code inside a protected range to
 //    that class (nb.buffer.recv-access). MPI's own writes into the buffer are
 //    not the program's (the parser keeps only accesses whose innermost frame
-//    outside libc and valgrind's preloads is the program's).
+//    outside libc and valgrind's preloads is the program's). Another MPI call
+//    that reaches those bytes overlaps the pending receive (nb.buffer.overlap),
+//    which the send and receive checks report instead of an overrun.
 //  - guard pages: memcheck does not follow mprotect, so the shim wraps it and
 //    makes the pages the program turns PROT_NONE no-access to memcheck (the
 //    receive check then sees a buffer that runs into a guard page).
@@ -39,10 +41,12 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -140,14 +144,40 @@ std::int64_t first_bad_byte(const char* base, const Blocks& blocks, Probe probe)
   return -1;
 }
 
+std::optional<core::Access> pending_receive_at(std::uintptr_t addr);
+
+// A byte the check found unaddressable because a pending receive holds it (its
+// buffer is no-access until completion, below): the two operations' buffers
+// overlap (MPI-3.1 §3.7.2), which is not an overrun. Reported with both calls.
+bool reported_overlap(const interpose::Call& call, const void* buf, std::int64_t offset, core::AccessKind kind) {
+  const std::uintptr_t addr = reinterpret_cast<std::uintptr_t>(buf) + static_cast<std::uintptr_t>(offset);
+  const std::optional<core::Access> pending = pending_receive_at(addr);
+  if (!pending) return false;
+  if (!first_time(core::ErrorClass::nb_buffer_overlap, call)) return true;
+  core::Access a = core::call(call.site());
+  a.addr = addr;
+  a.size = 1;
+  a.kind = kind;
+  a.time = call.time;
+  interpose::report({core::ErrorClass::nb_buffer_overlap,
+                     std::string(call.name) + " reaches byte " + std::to_string(offset) + " of its buffer " +
+                         hex(addr - static_cast<std::uintptr_t>(offset)) + ", which a pending receive (" +
+                         hex(pending->addr) + ", " + std::to_string(pending->size) +
+                         " bytes) may still be writing",
+                     {*pending, a}});
+  return true;
+}
+
 // The bytes a send reads: addressable, then defined.
 void check_send(const interpose::Call& call, const void* buf, int count, MPI_Datatype type) {
   if (skip_buffer(buf, count)) return;
   const Blocks blocks = interpose::type_blocks(count, type);
   const char* base = static_cast<const char*>(buf);
-  if (const std::int64_t at = first_bad_byte(base, blocks, first_unaddressable); at >= 0)
+  if (const std::int64_t at = first_bad_byte(base, blocks, first_unaddressable); at >= 0) {
+    if (reported_overlap(call, buf, at, core::AccessKind::read)) return;
     return report_bad_byte(core::ErrorClass::mem_send_overrun, call, buf, at, total(blocks), count,
                            "reads unaddressable");
+  }
   if (const std::int64_t at = first_bad_byte(base, blocks, first_undefined); at >= 0)
     report_bad_byte(core::ErrorClass::mem_send_uninitialized, call, buf, at, total(blocks), count,
                     "sends undefined (never written)");
@@ -158,8 +188,9 @@ void check_recv(const interpose::Call& call, const void* buf, int count, MPI_Dat
   if (skip_buffer(buf, count)) return;
   const Blocks blocks = interpose::type_blocks(count, type);
   if (const std::int64_t at = first_bad_byte(static_cast<const char*>(buf), blocks, first_unaddressable); at >= 0)
-    report_bad_byte(core::ErrorClass::mem_recv_overrun, call, buf, at, total(blocks), count,
-                    "may write unaddressable");
+    if (!reported_overlap(call, buf, at, core::AccessKind::write))
+      report_bad_byte(core::ErrorClass::mem_recv_overrun, call, buf, at, total(blocks), count,
+                      "may write unaddressable");
 }
 
 // --- pages the program makes inaccessible ---------------------------------------
@@ -258,6 +289,7 @@ void after_one_status(const interpose::Call& call, int rc, MPI_Status* status) {
 struct Protected {
   char* base = nullptr;
   Blocks blocks;
+  core::Access started;  // the call that started the receive, and its buffer's extent
   std::vector<std::vector<char>> vbits;  // per block, as before protection
 };
 
@@ -279,9 +311,10 @@ State& state() {
 
 void unprotect(std::uint64_t request, long long received);
 
-// Makes the receive buffer of `request` no-access until its completion.
-void protect(const char* op, MPI_Request request, void* buf, int count, MPI_Datatype type) {
+// Makes the receive buffer of `request`, started by `call`, no-access until its completion.
+void protect(const interpose::Call& call, MPI_Request request, void* buf, int count, MPI_Datatype type) {
   if (skip_buffer(buf, count) || request == MPI_REQUEST_NULL) return;
+  const char* op = call.name;
   // A live handle is unique: one still listed was completed unseen; give its
   // buffer back first (it may be this one).
   const std::uint64_t k = interpose::key(request);
@@ -294,6 +327,15 @@ void protect(const char* op, MPI_Request request, void* buf, int count, MPI_Data
     if (VALGRIND_GET_VBITS(p.base + lo, v.data(), v.size()) != 1) return;  // not addressable: reported already
     p.vbits.push_back(std::move(v));
   }
+  p.started = core::call(call.site());
+  p.started.kind = core::AccessKind::write;
+  if (!p.blocks.empty()) {  // the span of its blocks (a type map need not be in address order)
+    std::int64_t lo = p.blocks.front().first, hi = p.blocks.front().second;
+    for (const auto& [l, h] : p.blocks) lo = std::min(lo, l), hi = std::max(hi, h);
+    p.started.addr = reinterpret_cast<std::uintptr_t>(p.base + lo);
+    p.started.size = static_cast<std::size_t>(hi - lo);
+  }
+  p.started.time = call.time;
   for (const auto& [lo, hi] : p.blocks) {
     VALGRIND_PRINTF_BACKTRACE("ASSAY-PROTECT nb.buffer.recv-access %s %p %lld\n", op, static_cast<void*>(p.base + lo),
                               static_cast<long long>(hi - lo));
@@ -301,6 +343,15 @@ void protect(const char* op, MPI_Request request, void* buf, int count, MPI_Data
   }
   std::lock_guard<std::mutex> lock(state().m);
   state().active[k] = std::move(p);
+}
+
+std::optional<core::Access> pending_receive_at(std::uintptr_t addr) {
+  std::lock_guard<std::mutex> lock(state().m);
+  for (const auto& [request, p] : state().active)
+    for (const auto& [lo, hi] : p.blocks)
+      if (addr >= reinterpret_cast<std::uintptr_t>(p.base + lo) && addr < reinterpret_cast<std::uintptr_t>(p.base + hi))
+        return p.started;
+  return std::nullopt;
 }
 
 // Gives the buffer back: as addressable as before, its definedness as before
@@ -414,7 +465,7 @@ void before_start_one(interpose::Call& call, MPI_Request req) {
   if (p.recv) check_recv(call, p.buf, p.count, p.type);
   else check_send(call, p.buf, p.count, p.type);
 }
-void after_start_one(MPI_Request req) {
+void after_start_one(const interpose::Call& call, MPI_Request req) {
   State::Persistent p{};
   {
     std::lock_guard<std::mutex> lock(state().m);
@@ -422,19 +473,19 @@ void after_start_one(MPI_Request req) {
     if (it == state().persistent.end() || !it->second.recv) return;
     p = it->second;
   }
-  protect("MPI_Start", req, p.buf, p.count, p.type);
+  protect(call, req, p.buf, p.count, p.type);
 }
 void before_Start(interpose::Call& call, MPI_Request* req) noexcept {
   if (req) before_start_one(call, *req);
 }
-void after_Start(interpose::Call&, int rc, MPI_Request* req) noexcept {
-  if (rc == MPI_SUCCESS && req) after_start_one(*req);
+void after_Start(interpose::Call& call, int rc, MPI_Request* req) noexcept {
+  if (rc == MPI_SUCCESS && req) after_start_one(call, *req);
 }
 void before_Startall(interpose::Call& call, int n, MPI_Request reqs[]) noexcept {
   for (int i = 0; reqs && i < n; ++i) before_start_one(call, reqs[i]);
 }
-void after_Startall(interpose::Call&, int rc, int n, MPI_Request reqs[]) noexcept {
-  for (int i = 0; rc == MPI_SUCCESS && reqs && i < n; ++i) after_start_one(reqs[i]);
+void after_Startall(interpose::Call& call, int rc, int n, MPI_Request reqs[]) noexcept {
+  for (int i = 0; rc == MPI_SUCCESS && reqs && i < n; ++i) after_start_one(call, reqs[i]);
 }
 
 // A receive from MPI_PROC_NULL writes no byte (MPI-3.1 §3.11): its buffer is
@@ -454,9 +505,9 @@ void before_Irecv(interpose::Call& call, void* buf, int count, MPI_Datatype type
                   MPI_Request*) noexcept {
   if (source != MPI_PROC_NULL) check_recv(call, buf, count, type);
 }
-void after_Irecv(interpose::Call&, int rc, void* buf, int count, MPI_Datatype type, int source, int, MPI_Comm,
+void after_Irecv(interpose::Call& call, int rc, void* buf, int count, MPI_Datatype type, int source, int, MPI_Comm,
                  MPI_Request* req) noexcept {
-  if (rc == MPI_SUCCESS && req && source != MPI_PROC_NULL) protect("MPI_Irecv", *req, buf, count, type);
+  if (rc == MPI_SUCCESS && req && source != MPI_PROC_NULL) protect(call, *req, buf, count, type);
 }
 void before_Mrecv(interpose::Call& call, void* buf, int count, MPI_Datatype type, MPI_Message*,
                   MPI_Status* status) noexcept {
@@ -470,9 +521,9 @@ void before_Imrecv(interpose::Call& call, void* buf, int count, MPI_Datatype typ
                    MPI_Request*) noexcept {
   check_recv(call, buf, count, type);
 }
-void after_Imrecv(interpose::Call&, int rc, void* buf, int count, MPI_Datatype type, MPI_Message*,
+void after_Imrecv(interpose::Call& call, int rc, void* buf, int count, MPI_Datatype type, MPI_Message*,
                   MPI_Request* req) noexcept {
-  if (rc == MPI_SUCCESS && req) protect("MPI_Imrecv", *req, buf, count, type);
+  if (rc == MPI_SUCCESS && req) protect(call, *req, buf, count, type);
 }
 void before_Sendrecv(interpose::Call& call, const void* sbuf, int scount, MPI_Datatype stype, int dest, int,
                      void* rbuf, int rcount, MPI_Datatype rtype, int source, int, MPI_Comm,
