@@ -72,8 +72,8 @@ struct CaseSelection {
 
   void add_options(CLI::App& cmd) {
     cmd.add_option("--cases", roots, "Cases folder (repeatable; default: the suite's cases/)")->allow_extra_args(false);
-    cmd.add_option("--family", families, "Only these families (rma, nb, coll, mem, res)")->delimiter(',')->allow_extra_args(false);
-    cmd.add_option("--group", groups, "Only these groups: family/group (e.g. rma/fence-matrix)")->delimiter(',')->allow_extra_args(false);
+    cmd.add_option("--family", families, "Only these families, comma separated (rma, nb, coll, mem, res)")->delimiter(',')->allow_extra_args(false);
+    cmd.add_option("--group", groups, "Only these groups, comma separated: family/group (e.g. rma/fence-matrix)")->delimiter(',')->allow_extra_args(false);
     cmd.add_option("--class", classes, "Only cases expecting a class matching this glob ('ok' for correct cases)")->delimiter(',')->allow_extra_args(false);
     cmd.add_option("--tag", tags, "Only cases with this tag (e.g. smoke)")->delimiter(',')->allow_extra_args(false);
     cmd.add_option("ids", globs, "Case ids or globs (e.g. 'rma/*/put-*')");
@@ -121,6 +121,14 @@ struct CaseSelection {
     check("--group", groups, known_groups, false);
     check("--tag", tags, known_tags, false);
     check("--class", classes, known_classes, true);
+    // An id or glob that matches no case (a typo, or a second value given to an
+    // option as `--family rma nb`, which makes `nb` an id) would empty the selection.
+    for (const auto& g : globs)
+      if (std::none_of(cases.begin(), cases.end(),
+                       [&](const assay::Case& c) { return fnmatch(g.c_str(), c.id.c_str(), 0) == 0; }))
+        throw std::runtime_error(fmt::format("case id '{}' matches no case (ids are family/group/name, globs like "
+                                             "'rma/*/put-*'; several values of an option are comma separated: "
+                                             "--family rma,nb)", g));
   }
 };
 

@@ -60,4 +60,9 @@ grep -q "(valid: imported)" "$work/err" || { cat "$work/err"; fail "no list of v
 "$ASSAY" list --cases "$suite" --class 'rma.nope*' > /dev/null 2> "$work/err" && fail "list --class rma.nope* succeeded"
 grep -qF -- "--class 'rma.nope*' matches no value (valid: coll" "$work/err" || { cat "$work/err"; fail "no list of valid classes"; }
 "$ASSAY" list --cases "$suite" --class 'res.*' > /dev/null 2>&1 || fail "a class glob that matches was refused"
+# An id or glob that matches no case, e.g. a second family given with a space.
+"$ASSAY" list --cases "$suite" --family p2p suite > /dev/null 2> "$work/err" && fail "list --family p2p suite succeeded"
+grep -qF -- "case id 'suite' matches no case" "$work/err" || { cat "$work/err"; fail "an id that matches nothing was not named"; }
+"$ASSAY" list --cases "$suite" --family p2p,suite > /dev/null 2>&1 || fail "two comma-separated families were refused"
+"$ASSAY" list --cases "$suite" 'p2p/*' leak > /dev/null 2>&1 || fail "an id and a glob that match were refused"
 echo "foreign-suite: ok"
