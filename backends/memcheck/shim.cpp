@@ -41,7 +41,6 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -111,18 +110,25 @@ std::string hex(std::uintptr_t v) {
   return b;
 }
 
+// What `call` does to [addr, addr + size), for a finding.
+core::Access access_of(const interpose::Call& call, std::uintptr_t addr, std::size_t size, core::AccessKind kind) {
+  core::Access a = core::call(call.site());
+  a.addr = addr;
+  a.size = size;
+  a.kind = kind;
+  a.time = call.time;
+  return a;
+}
+
 void report_bad_byte(core::ErrorClass cls, const interpose::Call& call, const void* buf, std::int64_t offset,
                      std::uint64_t bytes, int count, const char* what) {
   if (!first_time(cls, call)) return;
   std::string msg = std::string(call.name) + " " + what + " byte " + std::to_string(offset) + " of its buffer " +
                     hex(reinterpret_cast<std::uintptr_t>(buf)) + " (count " + std::to_string(count) +
                     ", the datatype covers " + std::to_string(bytes) + " bytes)";
-  core::Access a = core::call(call.site());
-  a.addr = reinterpret_cast<std::uintptr_t>(buf) + static_cast<std::uintptr_t>(offset);
-  a.size = 1;
-  a.kind = cls == core::ErrorClass::mem_recv_overrun ? core::AccessKind::write : core::AccessKind::read;
-  a.time = call.time;
-  interpose::report({cls, msg, {a}});
+  const auto kind = cls == core::ErrorClass::mem_recv_overrun ? core::AccessKind::write : core::AccessKind::read;
+  const std::uintptr_t addr = reinterpret_cast<std::uintptr_t>(buf) + static_cast<std::uintptr_t>(offset);
+  interpose::report({cls, msg, {access_of(call, addr, 1, kind)}});
 }
 
 bool skip_buffer(const void* buf, int count) { return count <= 0 || buf == MPI_IN_PLACE; }
@@ -154,17 +160,12 @@ bool reported_overlap(const interpose::Call& call, const void* buf, std::int64_t
   const std::optional<core::Access> pending = pending_receive_at(addr);
   if (!pending) return false;
   if (!first_time(core::ErrorClass::nb_buffer_overlap, call)) return true;
-  core::Access a = core::call(call.site());
-  a.addr = addr;
-  a.size = 1;
-  a.kind = kind;
-  a.time = call.time;
   interpose::report({core::ErrorClass::nb_buffer_overlap,
                      std::string(call.name) + " reaches byte " + std::to_string(offset) + " of its buffer " +
                          hex(addr - static_cast<std::uintptr_t>(offset)) + ", which a pending receive (" +
                          hex(pending->addr) + ", " + std::to_string(pending->size) +
                          " bytes) may still be writing",
-                     {*pending, a}});
+                     {*pending, access_of(call, addr, 1, kind)}});
   return true;
 }
 
@@ -322,20 +323,16 @@ void protect(const interpose::Call& call, MPI_Request request, void* buf, int co
   Protected p;
   p.base = static_cast<char*>(buf);
   p.blocks = interpose::type_blocks(count, type);
+  if (p.blocks.empty()) return;  // an empty or undecodable type: no byte to protect
   for (const auto& [lo, hi] : p.blocks) {
     std::vector<char> v(static_cast<std::size_t>(hi - lo));
     if (VALGRIND_GET_VBITS(p.base + lo, v.data(), v.size()) != 1) return;  // not addressable: reported already
     p.vbits.push_back(std::move(v));
   }
-  p.started = core::call(call.site());
-  p.started.kind = core::AccessKind::write;
-  if (!p.blocks.empty()) {  // the span of its blocks (a type map need not be in address order)
-    std::int64_t lo = p.blocks.front().first, hi = p.blocks.front().second;
-    for (const auto& [l, h] : p.blocks) lo = std::min(lo, l), hi = std::max(hi, h);
-    p.started.addr = reinterpret_cast<std::uintptr_t>(p.base + lo);
-    p.started.size = static_cast<std::size_t>(hi - lo);
-  }
-  p.started.time = call.time;
+  // type_blocks are sorted and disjoint: the buffer spans the first to the last.
+  p.started = access_of(call, reinterpret_cast<std::uintptr_t>(p.base + p.blocks.front().first),
+                        static_cast<std::size_t>(p.blocks.back().second - p.blocks.front().first),
+                        core::AccessKind::write);
   for (const auto& [lo, hi] : p.blocks) {
     VALGRIND_PRINTF_BACKTRACE("ASSAY-PROTECT nb.buffer.recv-access %s %p %lld\n", op, static_cast<void*>(p.base + lo),
                               static_cast<long long>(hi - lo));
