@@ -251,19 +251,24 @@ std::vector<Item> MatrixRun::plan(const JournalContents& existing) {
 }
 
 // Before anything is built: what will run and about how long it will take. A
-// backend's time per run is its mean in this journal when it has run here before.
-// Otherwise it is a guess, said as such: the toolchain check's 2-rank launch of a
-// hello program on that MPI (a static analysis: its compile), times the backend's
-// timeout_factor (slow tools have big factors), plus one compile per binary to
-// build. Deadlocking cases that wait out their timeout make the real run longer;
-// the progress line says the estimate again from the pace of the first runs.
-// Runs of a backend that is missing end TF at once and count nothing.
+// run of a case tagged to hang on its MPI (deadlock, deadlock-<mpi>) is counted at
+// its timeout: unless the backend reports the hang and ends the run, that is what
+// it takes, and under a slow tool such waits are a large share (a third of
+// memcheck's time on MPICH over the corpus's coll and mem). Any other run
+// takes the backend's mean in this journal over runs that were not killed at
+// their timeout, when it has run here before; otherwise a guess, said as such:
+// the toolchain check's 2-rank launch of a hello program on that MPI (a static
+// analysis: its compile), times the backend's timeout_factor (slow tools have big
+// factors). Plus one compile per binary to build. The progress line says the
+// estimate again from the pace of the first runs. Runs of a backend that is
+// missing end TF at once and count nothing.
 void MatrixRun::announce_plan(const std::vector<Item>& items, const JournalContents& existing) {
   // When the toolchain check's times are unknown (a check remembered from an older runner).
   constexpr double kDefaultCompileS = 1.0, kDefaultLaunchS = 1.5;
-  std::map<std::string, std::pair<double, int>> history;  // backend -> total run_s, runs
+  std::map<std::string, std::pair<double, int>> history;  // backend -> total run_s, runs (not timed out)
   for (const auto& r : existing.records)
-    if (r.value("type", "") == "result" && r.contains("run_s") && r["run_s"].is_number()) {
+    if (r.value("type", "") == "result" && r.contains("run_s") && r["run_s"].is_number() &&
+        !r.value("timed_out", false)) {
       auto& h = history[r.value("backend", "")];
       h.first += r["run_s"].get<double>();
       ++h.second;
@@ -277,15 +282,24 @@ void MatrixRun::announce_plan(const std::vector<Item>& items, const JournalConte
     return t != timing_.end() && t->second.launch_s > 0 ? t->second.launch_s : kDefaultLaunchS;
   };
   std::set<std::string> builds, guessed;
+  std::size_t hangs = 0, from_history = 0, missing = 0;
   double slot_seconds = 0;
   for (const auto& item : items) {
-    if (!item.on->missing.empty()) continue;
+    if (!item.on->missing.empty()) {
+      ++missing;
+      continue;
+    }
     if (item.build && !cache_.has(*item.build) && builds.insert(item.build->key()).second)
       slot_seconds += compile_s(item.mpi().name);
     const auto h = history.find(item.backend().name);
     double per_run = 0;
-    if (h != history.end() && h->second.second > 0) {
+    if (item.backend().kind != BackendKind::static_analysis &&
+        (item.c->has_tag("deadlock") || item.c->has_tag("deadlock-" + item.mpi().name))) {
+      per_run = effective_timeout_s(item);
+      ++hangs;
+    } else if (h != history.end() && h->second.second > 0) {
       per_run = h->second.first / h->second.second;
+      ++from_history;
     } else {
       guessed.insert(item.backend().name);
       const double base = item.backend().kind == BackendKind::static_analysis ? compile_s(item.mpi().name)
@@ -295,21 +309,24 @@ void MatrixRun::announce_plan(const std::vector<Item>& items, const JournalConte
     slot_seconds += per_run * slots_of(item);
   }
   const double seconds = slot_seconds / opt_.jobs;
-  std::string basis = "from this journal's earlier runs";
+  std::vector<std::string> basis;
+  if (from_history > 0) basis.push_back("from this journal's earlier runs");
   if (!guessed.empty()) {
     std::vector<std::string> measured;
     for (const MpiImpl* m : opt_.mpis)
       measured.push_back(fmt::format("{}: compile {:.1f} s, 2-rank launch {:.1f} s", m->name, compile_s(m->name),
                                      launch_s(m->name)));
-    basis = fmt::format("a guess for {} (no earlier runs in this journal): the toolchain check's times ({}) x "
-                        "each backend's timeout_factor; cases that wait out their timeout take longer, the "
-                        "estimate is refined after the first runs",
-                        fmt::join(guessed, ", "), fmt::join(measured, "; "));
+    basis.push_back(fmt::format("a guess for {} (no earlier runs in this journal): the toolchain check's times "
+                                "({}) x each backend's timeout_factor, refined after the first runs",
+                                fmt::join(guessed, ", "), fmt::join(measured, "; ")));
   }
+  if (hangs > 0) basis.push_back(fmt::format("{} run(s) of cases tagged to hang counted at their timeout", hangs));
+  if (missing > 0) basis.push_back(fmt::format("{} run(s) end at once (TF: backend not usable)", missing));
   progress_.note(fmt::format("plan: {} case(s) x {} backend(s) x {} MPI(s): {} run(s) to do, {} already in the journal, "
-                             "{} binaries to compile; about {} on {} slot(s), {}",
+                             "{} binaries to compile; about {} on {} slot(s){}{}",
                              opt_.cases.size(), opt_.backends.size(), opt_.mpis.size(), items.size(), summary_.resumed,
-                             builds.size(), rough_duration(seconds), opt_.jobs, basis));
+                             builds.size(), rough_duration(seconds), opt_.jobs, basis.empty() ? "" : ", ",
+                             fmt::join(basis, "; ")));
 }
 
 // Compiles and runs overlap (one -j budget of slots): a run starts as soon as its

@@ -35,6 +35,10 @@ for outcome_case in recv-cycle-nok recv-cycle-ok; do
   expect_field "$j" "nb/demo/$outcome_case" missing-tool outcome TF
   expect_reason "nb/demo/$outcome_case" missing-tool "not installed: assay-no-such-checker"
 done
+# The plan counts what it can time: the hanging case (TAGS: deadlock) at its
+# timeout under each installed backend, and runs of the unusable ones as nothing.
+grep -q "^plan: .*; 4 run(s) of cases tagged to hang counted at their timeout; 4 run(s) end at once (TF: backend not usable)$" "$work/out" ||
+  fail "the plan does not say how it counted hanging runs and unusable backends"
 # One summary line per unusable backend, not one per case.
 [[ $(grep -c "backend missing-tool on $mpi: not installed: assay-no-such-checker" "$work/out") == 1 ]] ||
   fail "no single summary line for the missing tool"
