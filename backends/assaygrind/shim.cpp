@@ -298,6 +298,16 @@ int instead_Test(interpose::Call&, MPI_Request* req, int* flag, MPI_Status* stat
   if (rc == MPI_SUCCESS && *flag) complete(key, s, false, req);
   return rc;
 }
+// flag = 1: the operation is complete, its buffers the program's again; the
+// request is still to be completed or freed (a later wait finds nothing to give back).
+int instead_Request_get_status(interpose::Call&, MPI_Request req, int* flag, MPI_Status* status) noexcept {
+  if (!flag) return PMPI_Request_get_status(req, flag, status);
+  MPI_Status own;
+  MPI_Status* s = status == MPI_STATUS_IGNORE ? &own : status;
+  int rc = PMPI_Request_get_status(req, flag, s);
+  if (rc == MPI_SUCCESS && *flag) complete(interpose::key(req), s);
+  return rc;
+}
 std::vector<std::uint64_t> keys_of(int n, const MPI_Request reqs[]) {
   std::vector<std::uint64_t> keys;
   for (int i = 0; reqs && i < n; ++i) keys.push_back(interpose::key(reqs[i]));
@@ -719,6 +729,7 @@ interpose::Checker make_checker() {
   h.after_MPI_Startall = after_Startall;
   h.instead_MPI_Wait = instead_Wait;
   h.instead_MPI_Test = instead_Test;
+  h.instead_MPI_Request_get_status = instead_Request_get_status;
   h.instead_MPI_Waitany = instead_Waitany;
   h.instead_MPI_Testany = instead_Testany;
   h.instead_MPI_Waitall = instead_Waitall;

@@ -591,6 +591,14 @@ void after_Test(interpose::Call& call, int rc, MPI_Request*, int* flag, MPI_Stat
   completed(call, 0, status);
   unset_error_fields(call, status, 1);
 }
+// flag = 1: the operation is complete, its buffer the program's again; the
+// request is still to be completed or freed (a later wait finds nothing to give back).
+void before_Request_get_status(interpose::Call& call, MPI_Request req, int*, MPI_Status* status) noexcept {
+  save_single(call, &req, status);
+}
+void after_Request_get_status(interpose::Call& call, int rc, MPI_Request, int* flag, MPI_Status* status) noexcept {
+  after_Test(call, rc, nullptr, flag, status);
+}
 void save_array(interpose::Call& call, int n, MPI_Request reqs[], MPI_Status statuses[]) {
   if (statuses && statuses != MPI_STATUSES_IGNORE && n > 0) save_error_fields(call, statuses, n);
   else call.saved.push_back(0);
@@ -840,6 +848,8 @@ interpose::Checker make_checker() {
   h.after_MPI_Waitsome = after_Waitsome;
   h.before_MPI_Testsome = before_Testsome;
   h.after_MPI_Testsome = after_Testsome;
+  h.before_MPI_Request_get_status = before_Request_get_status;
+  h.after_MPI_Request_get_status = after_Request_get_status;
   h.before_MPI_Request_free = before_Request_free;
   h.after_MPI_Request_free = after_Request_free;
   h.before_MPI_Bcast = before_Bcast;

@@ -131,6 +131,14 @@ void before_MPI_Test(Call& call, MPI_Request* request, int*, MPI_Status*) noexce
 void after_MPI_Test(Call& call, int rc, MPI_Request* request, int* flag, MPI_Status*) noexcept {
   if (rc == MPI_SUCCESS && flag && *flag) done(call, request, 0);
 }
+// flag = 1: the operation is complete (MPI-3.1 §3.7.3), its buffer the program's
+// again; the request is still to be completed or freed.
+void after_MPI_Request_get_status(Call&, int rc, MPI_Request request, int* flag, MPI_Status*) noexcept {
+  if (rc != MPI_SUCCESS || !flag || !*flag) return;
+  State& s = state();
+  std::lock_guard lock(s.m);
+  complete_request(s, key(request), nullptr);
+}
 void before_MPI_Waitall(Call& call, int count, MPI_Request requests[], MPI_Status[]) noexcept {
   save(call, count, requests);
 }
@@ -579,6 +587,7 @@ void register_hooks(interpose::Hooks& h) {
   h.after_MPI_Wait = after_MPI_Wait;
   h.before_MPI_Test = before_MPI_Test;
   h.after_MPI_Test = after_MPI_Test;
+  h.after_MPI_Request_get_status = after_MPI_Request_get_status;
   h.before_MPI_Waitall = before_MPI_Waitall;
   h.after_MPI_Waitall = after_MPI_Waitall;
   h.before_MPI_Testall = before_MPI_Testall;

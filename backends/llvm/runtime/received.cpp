@@ -427,6 +427,14 @@ int instead_MPI_Test(Call&, MPI_Request* r, int* flag, MPI_Status* status) noexc
   if (rc == MPI_SUCCESS && flag && *flag) done(r, 0, *st);
   return rc;
 }
+// flag = 1: the operation is complete, its data received; the request stays active.
+int instead_MPI_Request_get_status(Call&, MPI_Request r, int* flag, MPI_Status* status) noexcept {
+  save(1, &r);
+  MPI_Status* st = status == MPI_STATUS_IGNORE ? status_array(1, MPI_STATUSES_IGNORE) : status;
+  const int rc = PMPI_Request_get_status(r, flag, st);
+  if (rc == MPI_SUCCESS && flag && *flag) done(&r, 0, *st);
+  return rc;
+}
 int instead_MPI_Waitall(Call&, int count, MPI_Request r[], MPI_Status s[]) noexcept {
   save(count, r);
   MPI_Status* st = status_array(count, s);
@@ -666,6 +674,7 @@ interpose::Checker make_checker() {
   h.before_MPI_Request_free = before_MPI_Request_free;
   h.instead_MPI_Wait = instead_MPI_Wait;
   h.instead_MPI_Test = instead_MPI_Test;
+  h.instead_MPI_Request_get_status = instead_MPI_Request_get_status;
   h.instead_MPI_Waitall = instead_MPI_Waitall;
   h.instead_MPI_Testall = instead_MPI_Testall;
   h.instead_MPI_Waitany = instead_MPI_Waitany;

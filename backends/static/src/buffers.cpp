@@ -18,7 +18,8 @@
 //   compute: no finding; an access outside the footprint is no conflict;
 // - pending on every path: a forward must-analysis from the function's entry
 //   (meet = and) where the start sets the state and anything that may complete
-//   the request clears it: MPI_Wait/Test/Request_free on it, an array call over
+//   the request clears it: MPI_Wait/Test/Request_free on it, MPI_Request_get_status
+//   on it (flag = 1 says the operation is complete), an array call over
 //   a range that may hold it, a user function handed it. When the request
 //   variable's handle may be copied (a load used as a value, the address
 //   stored or passed to anything but MPI), every completion call and every
@@ -167,6 +168,14 @@ class BufferChecker {
     if (callee->isIntrinsic()) return false;
     std::string_view name = callee->getName();
     bool mpi = is_mpi(name);
+    if (mpi && (name == "MPI_Request_get_status" || name == "PMPI_Request_get_status")) {
+      // Not a completion of the request, but of the operation for its buffer;
+      // it takes the handle by value: where that was loaded from.
+      if (op.request_copied || !op.request.base) return true;
+      auto* handle = dyn_cast<LoadInst>(call.getArgOperand(0));
+      auto at = handle ? place_of(handle->getPointerOperand(), f) : std::nullopt;
+      return !at || (at->base == op.request.base && at->offset == op.request.offset);
+    }
     if (mpi) {
       auto role = request_call(name);
       if (!role || (role->role != RequestRole::complete_one && role->role != RequestRole::complete_array)) return false;

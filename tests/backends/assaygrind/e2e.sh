@@ -14,6 +14,8 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 pairs=(
   "nb/buffer/isend-store-nok nb/buffer/isend-wait-store-ok"
   "nb/buffer/irecv-load-nok nb/buffer/irecv-wait-load-ok"
+  # MPI_Request_get_status with flag = 1 ends the operation for its buffer.
+  "nb/local-access/issend-get-status-unset-flag-store-nok nb/local-access/issend-get-status-set-flag-store-ok"
   "rma/local-access/put-store-before-flush-local-nok rma/local-access/put-store-after-flush-local-ok"
   "rma/local-access/memset-get-buffer-nok rma/local-access/memset-get-buffer-after-unlock-ok"
   "rma/origin-matrix/fence-buffer-put-then-get-nok rma/origin-matrix/fence-buffer-put-then-get-completed-ok"

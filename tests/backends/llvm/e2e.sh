@@ -19,6 +19,9 @@ pairs=(
   # Two sends completed at once share one handle (both MPIs): completing the
   # second must not give back the first's buffer.
   "nb/local-access/isend-two-wait-second-store-first-nok nb/local-access/isend-two-wait-second-store-second-ok"
+  # MPI_Request_get_status with flag = 1 ends the operation for its buffer
+  # (the request stays active until MPI_Wait).
+  "nb/local-access/irecv-get-status-unset-flag-load-nok nb/local-access/irecv-get-status-set-flag-load-ok"
 )
 # The target side (rma.local.target-access-during-remote): the owner's own
 # accesses against other ranks' operations, one pair per synchronisation
