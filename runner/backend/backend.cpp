@@ -555,7 +555,7 @@ const ExpectedEntry* ExpectedResults::find(const Case& c, const std::string& mpi
   for (const auto& e : entries) {
     if (e.mpi != "*" && e.mpi != mpi) continue;
     const bool is_tag = e.pattern.rfind("tag:", 0) == 0;
-    const bool hit = is_tag ? c.has_tag(e.pattern.substr(4)) || c.has_tag(e.pattern.substr(4) + "-" + mpi)
+    const bool hit = is_tag ? c.has_tag_on(e.pattern.substr(4), mpi)
                             : fnmatch(e.pattern.c_str(), c.id.c_str(), 0) == 0;
     if (hit) return &e;
   }

@@ -49,6 +49,8 @@ struct Case {
   std::map<std::string, int> key_lines;  // header key -> line of its first occurrence
   std::string content_hash;            // 16 hex digits, FNV-1a 64 of the file bytes (and of sources)
   bool has_tag(const std::string& t) const;
+  // Tagged t, or t-<mpi> (deadlock-mpich: it hangs on MPICH only).
+  bool has_tag_on(const std::string& t, const std::string& mpi) const { return has_tag(t) || has_tag(t + "-" + mpi); }
 };
 
 // The file at the root of a cases folder that opts into the corpus rules.

@@ -294,7 +294,7 @@ void MatrixRun::announce_plan(const std::vector<Item>& items, const JournalConte
     const auto h = history.find(item.backend().name);
     double per_run = 0;
     if (item.backend().kind != BackendKind::static_analysis &&
-        (item.c->has_tag("deadlock") || item.c->has_tag("deadlock-" + item.mpi().name))) {
+        item.c->has_tag_on("deadlock", item.mpi().name)) {
       per_run = effective_timeout_s(item);
       ++hangs;
     } else if (h != history.end() && h->second.second > 0) {
