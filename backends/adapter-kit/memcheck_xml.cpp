@@ -136,9 +136,10 @@ std::vector<Finding> parse_memcheck_xml(const std::string& text, const std::stri
         std::string addr;
         long long len = -1;
         in >> r.cls >> r.op >> addr >> len;
-        // The classes and calls the shim announces; anything else is a garbled message.
+        // The classes and calls the shim announces (backends/memcheck/shim.cpp,
+        // protect's callers); anything else is a garbled message.
         const bool known_class = r.cls == "nb.buffer.recv-access";
-        const bool known_op = r.op == "MPI_Irecv" || r.op == "MPI_Imrecv" || r.op == "MPI_Start";
+        const bool known_op = r.op == "MPI_Irecv" || r.op == "MPI_Imrecv" || r.op == "MPI_Start" || r.op == "MPI_Startall";
         if (!known_class || !known_op || len < 0)
           throw ParseError(what + ": malformed ASSAY-PROTECT message '" + node.child_text("text") + "'");
         r.lo = hex_value(addr, what);
