@@ -106,12 +106,14 @@ TEST(MemcheckXml, ByteFlipsThrowOrParse) {
   }
 }
 
+// The start of a memcheck XML document, for hand-made client messages.
+const std::string head = "<?xml version=\"1.0\"?>\n<valgrindoutput>\n<protocolversion>4</protocolversion>\n"
+                         "<tool>memcheck</tool>\n";
+
 // Each call whose receive buffer the shim protects names itself in its message;
 // MPI_Startall was missing here, so a persistent receive it started made the
 // run TF (found by the whole-corpus run).
 TEST(MemcheckXml, EveryCallTheShimProtectsForIsAccepted) {
-  const std::string head = "<?xml version=\"1.0\"?>\n<valgrindoutput>\n<protocolversion>4</protocolversion>\n"
-                           "<tool>memcheck</tool>\n";
   for (const char* op : {"MPI_Irecv", "MPI_Imrecv", "MPI_Start", "MPI_Startall"}) {
     std::string doc = head + "<clientmsg><tid>1</tid><text>ASSAY-PROTECT nb.buffer.recv-access " + op +
                       " 0x1FFF00020C 4\n  </text></clientmsg>\n</valgrindoutput>\n";
@@ -120,8 +122,6 @@ TEST(MemcheckXml, EveryCallTheShimProtectsForIsAccepted) {
 }
 
 TEST(MemcheckXml, GarbledAssayMessagesAreUntrusted) {
-  const std::string head = "<?xml version=\"1.0\"?>\n<valgrindoutput>\n<protocolversion>4</protocolversion>\n"
-                           "<tool>memcheck</tool>\n";
   for (const char* msg : {"ASSAY-PROTECT nb.buffer.recv-access MPI_Irecv 0xzz 16", "ASSAY-PROTECT nb.buffer.recv-access",
                           "ASSAY-UNPROTECT 12q"}) {
     std::string doc = head + "<clientmsg><tid>1</tid><text>" + msg + "</text></clientmsg>\n</valgrindoutput>\n";
