@@ -433,11 +433,22 @@ MPI_Status* program_status(MPI_Status* statuses, int i) {
   return statuses == MPI_STATUSES_IGNORE ? nullptr : &statuses[i];
 }
 
-void completed(const Call& call, std::uint64_t handle, const MPI_Status& st, const MPI_Status* status) {
+// The operation of a request completed: a receive takes its companion (its
+// message is matched), a collective joins the clocks. `request_lives_on`: the
+// program learnt it from MPI_Request_get_status, which leaves the request to a
+// later wait, test or free (MPI-3.1 §3.7.3), where the operation is not applied
+// again.
+void completed(const Call& call, std::uint64_t handle, const MPI_Status& st, const MPI_Status* status,
+               bool request_lives_on = false) {
   rma_request_completed(handle);
   auto it = state().requests.find(handle);
   if (it == state().requests.end()) return;
   RequestInfo& i = it->second;
+  if (i.completion_seen) {
+    i.completion_seen = false;
+    if (!i.persistent) state().requests.erase(it);
+    return;
+  }
   if (i.kind == RequestInfo::Kind::receive) {
     Signature expected{i.checkable, i.signature};
     std::vector<core::Site> sites{site_at(i.op, i.site)};
@@ -448,7 +459,10 @@ void completed(const Call& call, std::uint64_t handle, const MPI_Status& st, con
   } else if (i.kind == RequestInfo::Kind::collective) {
     complete_collective(i);
   }
-  if (!i.persistent) state().requests.erase(it);
+  if (request_lives_on)
+    i.completion_seen = true;
+  else if (!i.persistent)
+    state().requests.erase(it);
 }
 
 std::vector<std::uint64_t> handles(int n, const MPI_Request* requests) {
@@ -608,8 +622,8 @@ int wait_some(Call& call, int n, MPI_Request* requests, int* outcount, int* indi
   return rc;
 }
 
-// A failing MPI_Test repeated on the same requests with no other call between
-// is a wait too (a test loop): the watchdog watches it across the calls.
+// A failing MPI_Test (or MPI_Request_get_status) repeated on the same requests
+// with no other call between is a wait too (a test loop): the watchdog watches it across the calls.
 std::vector<std::uint64_t>& spinning_on() {
   static std::vector<std::uint64_t> h;
   return h;
@@ -637,6 +651,19 @@ int test_one(Call& call, MPI_Request* request, int* flag, MPI_Status* status) no
   spin(call, h, *flag != 0);
   if (*flag) copy_status(status, st);
   if (rc == MPI_SUCCESS && *flag && h[0]) completed(call, h[0], st, program_status(status));
+  return rc;
+}
+
+int get_status(Call& call, MPI_Request request, int* flag, MPI_Status* status) noexcept {
+  const auto h = handles(1, &request);
+  MPI_Status st{};
+  int rc = PMPI_Request_get_status(request, flag, &st);
+  spin(call, h, *flag != 0);
+  if (*flag) copy_status(status, st);
+  if (rc != MPI_SUCCESS || !*flag || !h[0]) return rc;
+  auto it = state().requests.find(h[0]);
+  if (it != state().requests.end() && it->second.completion_seen) return rc;  // said by an earlier call
+  completed(call, h[0], st, program_status(status), true);
   return rc;
 }
 
@@ -715,6 +742,7 @@ void start_persistent(const Call& call, MPI_Request request) {
   auto it = state().requests.find(key(request));
   if (it == state().requests.end()) return;
   RequestInfo& i = it->second;
+  i.completion_seen = false;
   if (i.kind == RequestInfo::Kind::send) {
     send_companion(call.name, site_of(call), i.count, i.type, i.peer, i.tag, i.comm);
     i.started = site_of(call);
@@ -794,6 +822,7 @@ void register_messages(interpose::Hooks& h) {
   h.instead_MPI_Testall = test_all;
   h.instead_MPI_Testany = test_any;
   h.instead_MPI_Testsome = test_some;
+  h.instead_MPI_Request_get_status = get_status;
 
   h.instead_MPI_Mprobe = [](Call& call, int source, int tag, MPI_Comm comm, MPI_Message* message, MPI_Status* status) noexcept {
     MPI_Status st{};

@@ -29,6 +29,7 @@ struct RequestInfo {
   std::uint64_t site = 0;         // encoded call site
   std::uint64_t posted = 0;       // receives: posting order on this rank (at MPI_Start when persistent)
   std::uint64_t started = 0;      // persistent requests: encoded site of the last MPI_Start(all)
+  bool completion_seen = false;   // MPI_Request_get_status saw the operation complete; the call that frees or ends the request adds nothing
   const char* start_op = "";      // ... and which of the two
   const char* op = "";
   // Send side, persistent requests: what MPI_Start sends along.
