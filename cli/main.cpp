@@ -165,7 +165,7 @@ assay::Expectations load_expectations(const std::vector<std::string>& backend_di
       if (file == expected->end() || c == by_id->end()) return {};
       const assay::ExpectedEntry* e = file->second.find(*c->second, mpi);
       if (!e || e->outcome != outcome) return {};
-      return fmt::format("{}:{}: {}", file->second.path, e->line, e->reason);
+      return fmt::format("{}:{}: {}", e->file, e->line, e->reason);
     };
     out.check = [expected, cases, by_id](const std::string& case_id, const std::string& backend,
                                         const std::string& mpi, assay::Outcome outcome,

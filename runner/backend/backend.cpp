@@ -562,11 +562,13 @@ const ExpectedEntry* ExpectedResults::find(const Case& c, const std::string& mpi
   return nullptr;
 }
 
-ExpectedResults load_expected_results(const std::string& path) {
-  ExpectedResults out;
-  out.path = path;
+namespace {
+
+void read_expected_results(const std::string& path, std::vector<std::string>& including,
+                           std::vector<ExpectedEntry>& entries) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error(path + ": cannot open");
+  including.push_back(fs::weakly_canonical(path).string());
   std::string line;
   for (int n = 1; std::getline(in, line); ++n) {
     auto hash = line.find('#');
@@ -575,6 +577,20 @@ ExpectedResults load_expected_results(const std::string& path) {
     ExpectedEntry e;
     std::string outcome;
     if (!(fields >> e.pattern)) continue;  // blank or comment
+    if (e.pattern == "include") {
+      std::string name, extra;
+      if (!(fields >> name) || fields >> extra)
+        throw std::runtime_error(fmt::format("{}:{}: expected 'include <file>'", path, n));
+      const std::string target = (fs::path(path).parent_path() / name).lexically_normal().string();
+      if (std::find(including.begin(), including.end(), fs::weakly_canonical(target).string()) != including.end())
+        throw std::runtime_error(fmt::format("{}:{}: '{}' includes itself", path, n, name));
+      try {
+        read_expected_results(target, including, entries);
+      } catch (const std::runtime_error& err) {
+        throw std::runtime_error(fmt::format("{} (included from {}:{})", err.what(), path, n));
+      }
+      continue;
+    }
     if (!(fields >> e.mpi >> outcome))
       throw std::runtime_error(fmt::format("{}:{}: expected '<case-glob|tag:T> <mpi|*> <OUTCOME> <reason>'", path, n));
     if (e.mpi != "*" && !find_mpi(e.mpi))
@@ -586,9 +602,20 @@ ExpectedResults load_expected_results(const std::string& path) {
     while (!e.reason.empty() && std::isspace(static_cast<unsigned char>(e.reason.back()))) e.reason.pop_back();
     if (e.reason.empty())
       throw std::runtime_error(fmt::format("{}:{}: each known miss needs a one-line reason", path, n));
+    e.file = path;
     e.line = n;
-    out.entries.push_back(std::move(e));
+    entries.push_back(std::move(e));
   }
+  including.pop_back();
+}
+
+}  // namespace
+
+ExpectedResults load_expected_results(const std::string& path) {
+  ExpectedResults out;
+  out.path = path;
+  std::vector<std::string> including;
+  read_expected_results(path, including, out.entries);
   return out;
 }
 
@@ -602,7 +629,7 @@ std::string unexpected_outcome(const ExpectedResults& expected, const Case& c, c
   if (e && e->outcome == outcome) return {};
   if (e && e->pattern.rfind("tag:", 0) == 0 && is_good_outcome(outcome)) return {};
   if (e)
-    return fmt::format("{}: {}, but {}:{} expects {} ({})", label, outcome_name(outcome), expected.path, e->line,
+    return fmt::format("{}: {}, but {}:{} expects {} ({})", label, outcome_name(outcome), e->file, e->line,
                        outcome_name(e->outcome), e->reason);
   if (!is_good_outcome(outcome))
     return fmt::format("{}: {} is not a known miss of backend {} (add it to its expected-results with a reason, or fix it)",

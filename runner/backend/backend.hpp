@@ -122,6 +122,7 @@ struct ExpectedEntry {
   std::string mpi;      // "openmpi", "mpich" or "*"
   Outcome outcome;
   std::string reason;
+  std::string file;     // the file it is on (an included one, or the backend's own)
   int line = 0;
 };
 struct ExpectedResults {
@@ -131,7 +132,10 @@ struct ExpectedResults {
   // tagged T, or T-<mpi> for that MPI (crash-mpich: it crashes on MPICH only).
   const ExpectedEntry* find(const Case& c, const std::string& mpi) const;
 };
-// Throws std::runtime_error "file:line: message" on malformed lines.
+// Throws std::runtime_error "file:line: message" on malformed lines. A line
+// `include FILE` (relative to this file) takes FILE's entries at that place: a
+// variant of a backend shares the known misses of the backend it varies, and
+// lines before the include are its exceptions.
 ExpectedResults load_expected_results(const std::string& path);
 // Outcomes that need no entry.
 bool is_good_outcome(Outcome o);

@@ -301,6 +301,52 @@ TEST_F(BackendDir, ExpectedResultsMatchByGlobOrTagAndRejectBadLines) {
   EXPECT_THROW(load_expected_results(file.string()), std::runtime_error);
 }
 
+// A variant of a backend includes the known misses of the one it varies; its
+// own lines before the include are its exceptions.
+TEST_F(BackendDir, ExpectedResultsIncludeAnotherFileInPlace) {
+  fs::create_directories(root / "base");
+  fs::create_directories(root / "variant");
+  std::ofstream(root / "base" / "expected-results") << "# base\n"
+                                                       "tag:deadlock  *  TO  no deadlock detection\n"
+                                                       "mem/x-nok     *  WC  a second finding\n";
+  const fs::path variant = root / "variant" / "expected-results";
+  std::ofstream(variant) << "mem/x-nok  *  NS  the variant does not see it\n"
+                            "include ../base/expected-results\n";
+  const ExpectedResults r = load_expected_results(variant.string());
+  ASSERT_EQ(r.entries.size(), 3u);
+  Case x, hang;
+  x.id = "mem/x-nok";
+  hang.id = "nb/match/cycle-nok";
+  hang.tags = {"deadlock"};
+  ASSERT_NE(r.find(x, "mpich"), nullptr);
+  EXPECT_EQ(r.find(x, "mpich")->outcome, Outcome::NS);  // the variant's line comes first
+  const ExpectedEntry* e = r.find(hang, "openmpi");
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->outcome, Outcome::TO);
+  EXPECT_EQ(e->file, (root / "base" / "expected-results").string());  // messages name the line where it is
+  EXPECT_EQ(e->line, 2);
+  EXPECT_NE(unexpected_outcome(r, hang, "v", "mpich", Outcome::FN, "l").find("base/expected-results:2 expects TO"),
+            std::string::npos);
+
+  auto error_of = [&] {
+    try {
+      load_expected_results(variant.string());
+    } catch (const std::runtime_error& err) {
+      return std::string(err.what());
+    }
+    return std::string("no error");
+  };
+  std::ofstream(variant) << "include ../none/expected-results\n";
+  EXPECT_NE(error_of().find("none/expected-results: cannot open (included from " + variant.string() + ":1)"),
+            std::string::npos)
+      << error_of();
+  std::ofstream(root / "base" / "expected-results") << "include ../variant/expected-results\n";
+  std::ofstream(variant) << "include ../base/expected-results\n";
+  EXPECT_NE(error_of().find("includes itself"), std::string::npos) << error_of();
+  std::ofstream(variant) << "include\n";
+  EXPECT_NE(error_of().find(":1: expected 'include <file>'"), std::string::npos) << error_of();
+}
+
 // The rule `run --check` and `report --check` share.
 TEST_F(BackendDir, CheckAcceptsGoodOutcomesAndExactKnownMissesOnly) {
   auto file = root / "expected-results";
