@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Issue 20, item 15: every `mpi-assay …` command the docs show — in code blocks and
-# in inline code of README.md, docs/*.md and overhead/README.md — and every
+# in inline code of README.md, docs/*.md, overhead/README.md and campaigns/README.md — and every
 # example of each subcommand's --help parses: the subcommand and each option exist
 # and take the values given (`mpi-assay --parse-only …` parses and does nothing).
 # Placeholders stay words: `<journal>` and `PATH` are values like any other,
@@ -25,7 +25,7 @@ check() {  # WHERE COMMAND-LINE (after "mpi-assay")
   fi
   checked=$((checked + 1))
 }
-files=(README.md overhead/README.md)
+files=(README.md overhead/README.md campaigns/README.md)
 for f in docs/*.md; do
   case $f in docs/CASES.md|docs/taxonomy.md) ;; *) files+=("$f") ;; esac
 done
