@@ -445,6 +445,7 @@ void completed(const Call& call, std::uint64_t handle, const MPI_Status& st, con
   if (it == state().requests.end()) return;
   RequestInfo& i = it->second;
   if (i.completion_seen) {
+    if (request_lives_on) return;  // said by an earlier MPI_Request_get_status
     i.completion_seen = false;
     if (!i.persistent) state().requests.erase(it);
     return;
@@ -623,7 +624,8 @@ int wait_some(Call& call, int n, MPI_Request* requests, int* outcount, int* indi
 }
 
 // A failing MPI_Test (or MPI_Request_get_status) repeated on the same requests
-// with no other call between is a wait too (a test loop): the watchdog watches it across the calls.
+// with no other call between is a wait too (a test loop): the watchdog watches
+// it across the calls.
 std::vector<std::uint64_t>& spinning_on() {
   static std::vector<std::uint64_t> h;
   return h;
@@ -660,10 +662,7 @@ int get_status(Call& call, MPI_Request request, int* flag, MPI_Status* status) n
   int rc = PMPI_Request_get_status(request, flag, &st);
   spin(call, h, *flag != 0);
   if (*flag) copy_status(status, st);
-  if (rc != MPI_SUCCESS || !*flag || !h[0]) return rc;
-  auto it = state().requests.find(h[0]);
-  if (it != state().requests.end() && it->second.completion_seen) return rc;  // said by an earlier call
-  completed(call, h[0], st, program_status(status), true);
+  if (rc == MPI_SUCCESS && *flag && h[0]) completed(call, h[0], st, program_status(status), true);
   return rc;
 }
 
