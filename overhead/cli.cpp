@@ -100,6 +100,9 @@ CLI::App* add_overhead_command(CLI::App& app, int& exit_code, OverheadContext co
                   "Seconds of launches per run before it stops short of --precision (0 = one launch: fixed iterations × repetitions)")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
+  cmd->add_option("--max-launches", p.max_launches, "Launches per run at most, whatever --precision and --budget say")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   cmd->add_option("--inject", p.inject, "Run every kernel with this bug (overhead/README.md); findings are then expected");
   cmd->add_option("--timeout", p.timeout_s, "Seconds per launch, at least 1 (times the backend's timeout_factor)")
       ->check(at_least_one_second())

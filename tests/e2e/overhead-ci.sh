@@ -14,10 +14,11 @@ done
 
 out=$work/study
 ASSAY_LOADAVG=99 "$ASSAY" overhead --kernels advect --np 2 --mpi mpich --backend native \
-  --iterations 1 --repetitions 2 --precision 0.001 --budget 3 --out "$out" >"$work/stdout" 2>"$work/stderr" ||
+  --iterations 1 --repetitions 2 --precision 0.001 --budget 3 --max-launches 100000 --out "$out" >"$work/stdout" 2>"$work/stderr" ||
   { cat "$work/stdout" "$work/stderr"; fail "overhead failed"; }
 rec=$(grep '"backend":"native"' "$out/overhead.jsonl")
-# ±0.1 % is out of reach in 3 s on a shared machine: launched again until the budget ended.
+# ±0.1 % is out of reach in 3 s, and the launch cap is lifted (50 launches of this kernel
+# took under 3 s on an idle machine): launched again until the budget ended.
 launches=$(sed -n 's/.*"launches":\([0-9]*\).*/\1/p' <<<"$rec")
 (( launches >= 2 )) || fail "expected several launches before the budget ended, got '$launches': $rec"
 grep -q '"stopped":"budget"' <<<"$rec" || fail "the record does not say the budget stopped it: $rec"
@@ -31,5 +32,15 @@ grep -Eq '\| native \| [0-9.]+ \| \[[0-9.]+, [0-9.]+\] ±[0-9.]+ % \| [0-9]+ \(b
 grep -q 'Warning: 1 of 1 runs were timed on a busy machine' "$out/overhead.md" || fail "no warning in the report"
 grep -q 'load average 99.0 on [0-9]* CPUs' "$out/overhead.md" || fail "the report does not say why"
 grep -q 'warning: 1 run(s) were timed on a busy machine' "$work/stdout" || { cat "$work/stdout"; fail "no warning on the output"; }
+
+# --max-launches stops a run short of both --precision and --budget.
+capped=$work/capped
+"$ASSAY" overhead --kernels advect --np 2 --mpi mpich --backend native --iterations 1 --repetitions 2 \
+  --precision 0.001 --budget 600 --max-launches 3 --out "$capped" >"$work/stdout" 2>"$work/stderr" ||
+  { cat "$work/stdout" "$work/stderr"; fail "overhead --max-launches 3 failed"; }
+rec=$(grep '"backend":"native"' "$capped/overhead.jsonl")
+grep -q '"launches":3,' <<<"$rec" && grep -q '"stopped":"launches"' <<<"$rec" ||
+  fail "expected 3 launches, stopped by the cap: $rec"
+"$ASSAY" overhead --max-launches 0 --kernels advect > "$work/t" 2>&1 && fail "overhead --max-launches 0 accepted"
 
 echo "overhead CI: adaptive launches, the interval and the busy-machine warning are reported"
