@@ -520,7 +520,7 @@ int main(int argc, char** argv) {
   auto* jobs_option = run->add_option("-j,--jobs", run_args.jobs, "Cores (Slurm: tasks) to use. A run of n ranks takes n of them, so -j 2 runs 2-rank cases one at a time (see --oversubscribe)")
                           ->capture_default_str();
   run->add_option("--timeout", run_args.timeout,
-                  "Seconds per run when the case sets no TIMEOUT, at least 1. The effective timeout is this times the backend's timeout_factor (e.g. 2 for pmpi: --timeout 3 waits 6 s); each record says it (timeout_s)")
+                  "Seconds per run when the case sets no TIMEOUT, and per static analysis (it does not run the case), at least 1. The effective timeout is this times the backend's timeout_factor (e.g. 2 for pmpi: --timeout 3 waits 6 s); each record says it (timeout_s)")
       ->check(assay::at_least_one_second())
       ->capture_default_str();
   run->add_flag("--oversubscribe", run_args.oversubscribe,

@@ -138,9 +138,11 @@ class MatrixRun {
     return (fs::path(journal_dir_) / "runs" / item.mpi().name / item.backend().name / item.c->id /
             std::to_string(item.run)).string();
   }
-  // The case's TIMEOUT or --timeout, times the backend's timeout_factor.
+  // The case's TIMEOUT or --timeout, times the backend's timeout_factor. TIMEOUT bounds
+  // the case's run (short for a case that hangs); a static analysis does not run it.
   double effective_timeout_s(const Item& item) const {
-    const int base = item.c->timeout_s > 0 ? item.c->timeout_s : opt_.default_timeout_s;
+    const bool runs_the_case = item.backend().kind != BackendKind::static_analysis;
+    const int base = runs_the_case && item.c->timeout_s > 0 ? item.c->timeout_s : opt_.default_timeout_s;
     return base * item.backend().timeout_factor;
   }
   static std::string label_of(const Item& item) {

@@ -19,6 +19,10 @@ expect_field "$journal" coll/order/barrier-bcast-swap-nok static outcome TP
 expect_field "$journal" coll/order/barrier-bcast-swap-nok static located true
 expect_field "$journal" coll/order/bcast-barrier-same-order-ok static outcome TN
 grep -q '"class":"coll.order.mismatch"' "$journal" || fail "no coll.order.mismatch finding in the journal"
+# The case's TIMEOUT (5 s) bounds its run, and nothing runs: the analysis has --timeout
+# (30 s by default) times the backend's timeout_factor.
+factor=$(sed -n 's/.*"timeout_factor": *\([0-9]*\).*/\1/p' "$SOURCE/backends/static/backend.json")
+expect_field "$journal" coll/order/barrier-bcast-swap-nok static timeout_s "$((30 * factor)).0"
 # Buffer accesses of pending operations: a store into a pending send buffer and
 # a load of a pending receive buffer are found at both lines; the same accesses
 # after the completion, and next to the buffer, are not.
