@@ -45,6 +45,33 @@ TEST(ClangPlist, NoMatchingWaitIsMissingCompletionAtTheNonblockingCall) {
   EXPECT_TRUE(located(f[0], "irecv_no_wait.c", 14));  // the Irecv, not where clang reports (16)
 }
 
+// The plist names the source but not the call that started the request: the class
+// follows that call, read from the source where the path points (line 14, col 5).
+TEST(ClangPlist, MissingWaitOfANonblockingCollectiveIsACollectiveMissingCompletion) {
+  const std::string probe = read_input(data + "probes/irecv_no_wait.c", true);
+  const std::string plist = fixture("clang/irecv_no_wait.plist");
+  const std::string dir = ::testing::TempDir();
+  int copies = 0;
+  auto class_with = [&](const std::string& from, const std::string& to) {
+    std::string source = probe;
+    const auto at = source.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    if (at != std::string::npos) source.replace(at, from.size(), to);
+    const std::string path = dir + "/irecv_no_wait_" + std::to_string(++copies) + ".c";
+    std::ofstream(path) << source;
+    std::string text = plist;
+    const std::string name = "<string>irecv_no_wait.c</string>";
+    text.replace(text.find(name), name.size(), "<string>" + path + "</string>");
+    auto f = parse_clang_plist(text, "x");
+    return f.size() == 1 ? f[0].error_class : "findings: " + std::to_string(f.size());
+  };
+  EXPECT_EQ(class_with("MPI_Irecv(buf, 4, MPI_INT, 0, 0,", "MPI_Ibcast(buf, 4, MPI_INT, 0,"),
+            "coll.request.missing-completion");
+  EXPECT_EQ(class_with("MPI_Irecv(", "MPI_Ineighbor_alltoall("), "coll.request.missing-completion");
+  EXPECT_EQ(class_with("MPI_Irecv(", "MPI_Issend("), "nb.request.missing-completion");
+  EXPECT_EQ(class_with("MPI_Irecv(", "MPI_Ibcastx("), "nb.request.missing-completion");
+}
+
 TEST(ClangPlist, CorrectProbesAndWhatTheCheckerMissesGiveNothing) {
   for (const char* p : {"p2p_ok", "coll_ok", "rma_ok", "coll_root_mismatch", "send_uninit", "rma_put_put"})
     EXPECT_TRUE(clang(p).empty()) << p;
