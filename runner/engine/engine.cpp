@@ -145,8 +145,14 @@ class MatrixRun {
     const int base = runs_the_case && item.c->timeout_s > 0 ? item.c->timeout_s : opt_.default_timeout_s;
     return base * item.backend().timeout_factor;
   }
+  // RUNS repeats a run whose result depends on timing; a static analysis does not
+  // run the case and finds the same each time, so it analyses it once.
+  static int runs_of(const Case& c, const Backend& b) {
+    return b.kind == BackendKind::static_analysis ? 1 : c.runs;
+  }
   static std::string label_of(const Item& item) {
-    return run_label({item.c->id, item.backend().name, item.mpi().name, item.c->nprocs, item.run}, item.c->runs > 1);
+    return run_label({item.c->id, item.backend().name, item.mpi().name, item.c->nprocs, item.run},
+                     runs_of(*item.c, item.backend()) > 1);
   }
   // Slots a run takes: its ranks (at most all of them), or one when oversubscribing
   // or analysing statically (the compiler is one process, whatever the ranks).
@@ -225,7 +231,7 @@ std::vector<Item> MatrixRun::plan(const JournalContents& existing) {
           ++summary_.unsupported_mpi;
           continue;
         }
-        for (int r = 1; r <= c->runs; ++r) {
+        for (int r = 1; r <= runs_of(*c, *b); ++r) {
           RunKey key{c->id, b->name, m->name, c->nprocs, r};
           std::optional<BuildSpec> spec;
           if (on.missing.empty() && on.builds())
@@ -599,7 +605,7 @@ json MatrixRun::record_of(const Item& item, const Verdict& v, const RunFacts& fa
               {"mpi_version", mpi_versions_.at(item.mpi().name)},
               {"np", c.nprocs},
               {"run", item.run},
-              {"runs", c.runs},
+              {"runs", runs_of(c, item.backend())},
               {"outcome", outcome_name(v.outcome)},
               {"detected", v.detected},
               {"classified", v.classified},

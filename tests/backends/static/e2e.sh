@@ -35,6 +35,13 @@ expect_field "$journal" nb/static-precision/irecv-load-after-wait-ok static outc
 expect_field "$journal" nb/static-precision/irecv-store-neighbour-ok static outcome TN
 expect_field "$journal" nb/static-precision/isend-store-outside-waitall-nok static outcome TP
 expect_field "$journal" nb/static-precision/isend-store-inside-waitall-ok static outcome TN
+# RUNS repeats a run whose result depends on timing; an analysis is done once.
+grep -q '^// RUNS: 3' "$SOURCE/cases/rma/scenarios/get-then-branch-nok.c" || fail "the RUNS case changed"
+run --backend static --mpi "$mpi" rma/scenarios/get-then-branch-nok --journal "$journal" >"$work/runs.log" 2>&1 ||
+  { cat "$work/runs.log"; fail "static on a RUNS: 3 case"; }
+n=$(grep -cF '"case":"rma/scenarios/get-then-branch-nok"' "$journal")
+[[ $n == 1 ]] || fail "a static analysis of a RUNS: 3 case made $n records, expected 1"
+expect_field "$journal" rma/scenarios/get-then-branch-nok static runs 1
 # Static: the case is analysed, never started (no launcher in the run folders).
 [[ -z $(find "$work/j" -name 'rank-*.jsonl') ]] || fail "a case ran under the static backend"
 echo PASS
