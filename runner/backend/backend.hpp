@@ -77,6 +77,8 @@ struct Backend {
   std::string expected_results;            // path of the expected-results file ("" if none)
   std::map<std::string, BackendConfig> configs;  // per MPI implementation name
 
+  // A static analysis reads the case's sources and never launches it.
+  bool runs_the_case() const { return kind != BackendKind::static_analysis; }
   const BackendConfig& config(const std::string& mpi) const;
   bool supports_class(const std::string& class_id) const;
   bool supports_case(const Case& c) const;  // any expected class supported

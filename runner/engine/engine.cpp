@@ -10,6 +10,8 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <csignal>
+#include <cstring>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -49,7 +51,7 @@ struct BackendOnMpi {
   std::string inputs_hash;  // of its build inputs
   std::string installation_hash;  // of its version and required files (Backend::installation_hash)
   bool builds() const {     // a static analysis builds only when it says how
-    return backend->kind != BackendKind::static_analysis || config->custom_build;
+    return backend->runs_the_case() || config->custom_build;
   }
 };
 
@@ -85,6 +87,26 @@ struct BuildState {
   std::string log;
   double seconds = 0;
 };
+
+// Why a static analysis that found nothing failed: how it ended (a shell's status
+// above 128 is a command it ran dying of a signal, e.g. the compiler crashing), the
+// last lines of its stderr, and what its parser then said.
+std::string analysis_failure(const ExitInfo& e, const std::string& stderr_path, const std::string& parse_failure) {
+  std::string why = e.signal ? fmt::format("analysis killed by signal {} ({})", e.signal, strsignal(e.signal))
+                             : fmt::format("analysis exited with status {}", e.exit_code);
+  if (!e.signal && e.exit_code > 128 && e.exit_code < 128 + NSIG)
+    why += fmt::format(" (128 + {}: a command it ran died of {})", e.exit_code - 128, strsignal(e.exit_code - 128));
+  std::istringstream err(read_tail(stderr_path, 4096));
+  std::deque<std::string> last;  // its last three lines that are not blank
+  for (std::string line; std::getline(err, line);) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    last.push_back(line.substr(0, 200));
+    if (last.size() > 3) last.pop_front();
+  }
+  if (!last.empty()) why += fmt::format("; its stderr ends: {}", fmt::join(last, " | "));
+  if (!parse_failure.empty()) why += "; then " + parse_failure;
+  return why;
+}
 
 }  // namespace
 
@@ -141,14 +163,13 @@ class MatrixRun {
   // The case's TIMEOUT or --timeout, times the backend's timeout_factor. TIMEOUT bounds
   // the case's run (short for a case that hangs); a static analysis does not run it.
   double effective_timeout_s(const Item& item) const {
-    const bool runs_the_case = item.backend().kind != BackendKind::static_analysis;
-    const int base = runs_the_case && item.c->timeout_s > 0 ? item.c->timeout_s : opt_.default_timeout_s;
+    const int base = item.backend().runs_the_case() && item.c->timeout_s > 0 ? item.c->timeout_s : opt_.default_timeout_s;
     return base * item.backend().timeout_factor;
   }
   // RUNS repeats a run whose result depends on timing; a static analysis does not
   // run the case and finds the same each time, so it analyses it once.
   static int runs_of(const Case& c, const Backend& b) {
-    return b.kind == BackendKind::static_analysis ? 1 : c.runs;
+    return b.runs_the_case() ? c.runs : 1;
   }
   static std::string label_of(const Item& item) {
     return run_label({item.c->id, item.backend().name, item.mpi().name, item.c->nprocs, item.run},
@@ -157,7 +178,7 @@ class MatrixRun {
   // Slots a run takes: its ranks (at most all of them), or one when oversubscribing
   // or analysing statically (the compiler is one process, whatever the ranks).
   int slots_of(const Item& item) const {
-    if (opt_.oversubscribe || item.backend().kind == BackendKind::static_analysis) return 1;
+    if (opt_.oversubscribe || !item.backend().runs_the_case()) return 1;
     return std::min(item.c->nprocs, opt_.jobs);
   }
   const BuildState* build_of(const Item& item) const {
@@ -301,8 +322,7 @@ void MatrixRun::announce_plan(const std::vector<Item>& items, const JournalConte
       slot_seconds += compile_s(item.mpi().name);
     const auto h = history.find(item.backend().name);
     double per_run = 0;
-    if (item.backend().kind != BackendKind::static_analysis &&
-        item.c->has_tag_on("deadlock", item.mpi().name)) {
+    if (item.backend().runs_the_case() && item.c->has_tag_on("deadlock", item.mpi().name)) {
       per_run = effective_timeout_s(item);
       ++hangs;
     } else if (h != history.end() && h->second.second > 0) {
@@ -310,8 +330,7 @@ void MatrixRun::announce_plan(const std::vector<Item>& items, const JournalConte
       ++from_history;
     } else {
       guessed.insert(item.backend().name);
-      const double base = item.backend().kind == BackendKind::static_analysis ? compile_s(item.mpi().name)
-                                                                              : launch_s(item.mpi().name);
+      const double base = item.backend().runs_the_case() ? launch_s(item.mpi().name) : compile_s(item.mpi().name);
       per_run = base * std::max(1.0, item.backend().timeout_factor);
     }
     slot_seconds += per_run * slots_of(item);
@@ -416,7 +435,7 @@ Command MatrixRun::run_command_of(const Item& item, const std::string& dir) cons
   const Case& c = *item.c;
   const BackendConfig& config = *item.on->config;
   auto timeout = std::chrono::milliseconds(static_cast<long>(effective_timeout_s(item) * 1000.0));
-  if (item.backend().kind == BackendKind::static_analysis) {
+  if (!item.backend().runs_the_case()) {
     Vars vars = case_vars(c, item.mpi(), item.on->vars);
     vars.set("run_dir", dir).set("np", std::to_string(c.nprocs));
     if (item.build) vars.set("exe", cache_.binary_path(*item.build));
@@ -457,7 +476,7 @@ void MatrixRun::start(const Item& item) {
     release_and_finish(ExitInfo{}, {});
     return;
   }
-  const bool launched = item.backend().kind != BackendKind::static_analysis;
+  const bool launched = item.backend().runs_the_case();
   const Launcher& launcher = *launchers_.at(item.mpi().name);
   if (launched && launcher_failures_.count(item.mpi().name)) {
     release_and_finish(ExitInfo{}, {}, launcher_failures_.at(item.mpi().name));
@@ -520,19 +539,20 @@ void MatrixRun::parse(const Item& item, const std::string& dir, const ExitInfo& 
 void MatrixRun::finish(const Item& item, const std::string& dir, const ExitInfo& exit, ParsedFindings parsed,
                        const std::string& infrastructure) {
   const BuildState* build = build_of(item);
-  bool is_static = item.backend().kind == BackendKind::static_analysis;
   bool compiled = !build || build->ok;
   // The tool failed when it is missing, could not start, said so itself
   // ($ASSAY_REPORT_DIR/tool-failure), wrote findings that cannot be read, or a
-  // static analysis failed silently; or the launcher or cluster failed.
+  // static analysis failed and found nothing; or the launcher or cluster failed.
+  // A failed analysis comes before its parser's complaint, which only follows from it.
   std::string tool_failure = item.on->missing;
   if (tool_failure.empty() && compiled) tool_failure = infrastructure;
-  if (tool_failure.empty() && compiled && !parsed.failure.empty()) tool_failure = parsed.failure;
   if (tool_failure.empty() && compiled && !exit.started) tool_failure = "cannot start: " + exit.error;
+  if (tool_failure.empty() && !item.backend().runs_the_case() && exit.started && !exit.timed_out &&
+      exit.exit_code != 0 && parsed.findings.empty())
+    tool_failure = analysis_failure(exit, dir + "/stderr", parsed.failure);
+  if (tool_failure.empty() && compiled && !parsed.failure.empty()) tool_failure = parsed.failure;
   if (tool_failure.empty() && fs::exists(dir + "/tool-failure"))
     tool_failure = "backend failure: " + read_file(dir + "/tool-failure");
-  if (tool_failure.empty() && is_static && !exit.timed_out && exit.exit_code != 0 && parsed.findings.empty())
-    tool_failure = fmt::format("analysis exited with status {}", exit.exit_code);
   RunFacts facts;
   facts.compiled = compiled;
   facts.tool_failed = !tool_failure.empty();
