@@ -16,11 +16,13 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <deque>
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 
@@ -43,11 +45,29 @@ std::string call_name(const CollDescriptor& d) {
   return "MPI_I" + base;
 }
 
+// User-defined ops (MPI_Op_create) by what they compute: the function, as a
+// module offset that means the same on every rank, and whether it commutes.
+// Ranks that pass ops of different functions pass different ops (MPI-3.1
+// §5.9.1: the same op at all processes); an op whose function lies in no known
+// module stays core::user_op, which matches any user-defined op.
+constexpr std::int32_t first_user_op_code = 0x40000000;  // above every predefined op's code
+std::map<MPI_Op, std::int32_t>& user_ops() {
+  static auto* ops = new std::map<MPI_Op, std::int32_t>;
+  return *ops;
+}
+// How messages name an identified user-defined op: its code, in hex (the same on every rank).
+std::string user_op_id(std::int32_t op) {
+  char id[16];
+  std::snprintf(id, sizeof id, "%07x", static_cast<unsigned>(op - first_user_op_code));
+  return id;
+}
+
 std::string describe(const CollDescriptor& d) {
   std::string s = call_name(d);
   if (d.has_root) s += " with root " + std::to_string(d.root);
-  if (d.op >= 0) s += ", op #" + std::to_string(d.op);
-  if (d.op == core::user_op) s += ", a user-defined op";
+  if (d.op >= first_user_op_code) s += ", user-defined op " + user_op_id(d.op);
+  else if (d.op == core::user_op) s += ", a user-defined op";
+  else if (d.op >= 0) s += ", op #" + std::to_string(d.op);
   if (d.has_signature && !d.signature_varies) s += ", " + std::to_string(d.signature_elements) + " elements";
   return s;
 }
@@ -58,7 +78,8 @@ std::int32_t op_code(MPI_Op op) {
                                       MPI_MINLOC, MPI_REPLACE, MPI_NO_OP};
   for (std::int32_t i = 0; i < static_cast<std::int32_t>(sizeof predefined / sizeof predefined[0]); ++i)
     if (predefined[i] == op) return i + 1;
-  return core::user_op;
+  const auto it = user_ops().find(op);
+  return it == user_ops().end() ? core::user_op : it->second;
 }
 
 SigSummary summary(int count, MPI_Datatype type) {
@@ -327,11 +348,22 @@ bool gathered_within(MPI_Comm comm, std::chrono::milliseconds limit) {
   }
 }
 
+// Communicators from MPI_Comm_idup, whose shadow is made at their first
+// collective: until its request completes the new communicator cannot be used
+// (MPI-3.1 §6.4.2), and duplicating it inside the program's MPI_Test or
+// MPI_Wait could block; the first collective on it is one every member calls.
+std::set<MPI_Comm>& shadow_at_first_collective() {
+  static auto* comms = new std::set<MPI_Comm>;
+  return *comms;
+}
+
 // Every collective, blocking or not, and the pseudo-collectives: one exchange
 // on the shadow; blocking calls wait for it (and the checks before it) here.
 void check(const Call& call, MPI_Comm comm, const CollDescriptor& d, const VArgs* v = nullptr) {
   if (d.kind != CollKind::win_free && d.kind != CollKind::comm_free && d.kind != CollKind::finalize)
     note_collective(comm);
+  if (d.kind != CollKind::comm_free && d.kind != CollKind::finalize && shadow_at_first_collective().erase(comm))
+    state().shadows.add(comm);
   Shadow* s = shadow_of(comm);
   if (!s || !s->aligned || comm_size(s->comm) < 2) return;
   start(call, *s, comm, d, v);
@@ -472,7 +504,11 @@ void allgather_like(const Call& call, CollKind kind, bool nb, const void* sbuf, 
   type_valid(call, rtype, "receive datatype");
   CollDescriptor d = descriptor(kind, nb);
   set_signature(d, sbuf == MPI_IN_PLACE ? summary(rcount, rtype) : summary(scount, stype));
-  check(call, comm, d);
+  // What this rank receives from each rank must be what that rank sends
+  // (MPI-3.1 §5.7, §5.8): rcount x rtype against every rank's send signature.
+  VArgs v;
+  if (!intercomm(comm)) v.expected.assign(static_cast<std::size_t>(comm_size(comm)), summary(rcount, rtype));
+  check(call, comm, d, &v);
 }
 
 void allgatherv_like(const Call& call, bool nb, const void* sbuf, int scount, MPI_Datatype stype,
@@ -555,10 +591,17 @@ int sum(const int counts[], int n) {
 
 // The request of a nonblocking collective: the request table follows it, and
 // its completion finishes the collective's check.
+// Requests of nonblocking collectives not yet completed -> where they started.
+std::map<std::uint64_t, core::Site>& active_nbcs() {
+  static auto* r = new std::map<std::uint64_t, core::Site>;
+  return *r;
+}
+
 void nbc_created(const Call& call, int rc, MPI_Request* request) {
   Exchange* x = std::exchange(awaiting_request, nullptr);
   if (rc != MPI_SUCCESS || !request || *request == MPI_REQUEST_NULL) return;
   state().requests.created(key(*request), request, core::RequestKind::collective, false, call.site());
+  active_nbcs()[key(*request)] = call.site();
   if (x) {
     x->request = key(*request);
     by_request()[x->request] = x->comm;
@@ -573,6 +616,31 @@ void added(const Call& call, MPI_Comm comm) {
 }
 
 }  // namespace
+
+void user_op_created(MPI_Op op, MPI_User_function* function, int commute) {
+  const std::uint64_t site = encode_site(reinterpret_cast<std::uintptr_t>(function));
+  if (!site) return;
+  std::uint64_t h = (site ^ static_cast<std::uint64_t>(commute != 0)) * 0x9e3779b97f4a7c15ULL;
+  user_ops()[op] = first_user_op_code | static_cast<std::int32_t>((h >> 34) & 0x3fffffff);
+}
+void user_op_freed(MPI_Op op) { user_ops().erase(op); }
+
+void nbc_completed(std::uint64_t request) { active_nbcs().erase(request); }
+
+void nbc_freeing(const Call& call, std::uint64_t request) {
+  const auto it = active_nbcs().find(request);
+  if (it == active_nbcs().end()) return;
+  State::report({core::ErrorClass::coll_request_missing_completion,
+                 std::string(call.name) + " on the request of " + it->second.op +
+                     ": a nonblocking collective's request cannot be freed (MPI-3.1 §5.12), so the "
+                     "collective is never completed",
+                 {core::call(it->second), core::call(call.site())}});
+  active_nbcs().erase(it);
+}
+
+void idup_created(MPI_Comm comm) {
+  if (comm != MPI_COMM_NULL) shadow_at_first_collective().insert(comm);
+}
 
 void finish_nbc_check(std::uint64_t request) {
   if (auto it = by_request().find(request); it != by_request().end())  {
@@ -635,6 +703,7 @@ void post_MPI_Cart_create(Call& call, int rc, MPI_Comm, int, const int[], const 
 void pre_MPI_Comm_free(Call& call, MPI_Comm* comm) noexcept {
   if (comm) resource_freed(core::ResourceKind::communicator, key(*comm));
   if (comm) pending().erase(*comm);
+  if (comm) shadow_at_first_collective().erase(*comm);
   if (!comm || !shadow_of(*comm)) return;
   check(call, *comm, descriptor(CollKind::comm_free, false));
   state().shadows.drop(*comm);

@@ -59,6 +59,7 @@ void completed(const Call& call, int index) {
   if (std::uint64_t h = call.saved[static_cast<std::size_t>(index)]) {
     state().requests.completed(h);
     finish_nbc_check(h);
+    nbc_completed(h);
   }
 }
 
@@ -235,6 +236,18 @@ void post_MPI_Irecv(Call& call, int rc, void* buf, int count, MPI_Datatype type,
                     MPI_Request* request) noexcept {
   created_buffer(call, rc, request, false, buf, count, type, true);
 }
+// Matched receives (MPI-3.1 §3.8.3): the message is already matched, so only
+// the buffer and, for MPI_Imrecv, the request are the program's to get right.
+void pre_MPI_Mrecv(Call& call, void* buf, int count, MPI_Datatype type, MPI_Message*, MPI_Status*) noexcept {
+  note_mpi_buffer(call, buf, count, type, true);
+}
+void pre_MPI_Imrecv(Call& call, void* buf, int count, MPI_Datatype type, MPI_Message*, MPI_Request*) noexcept {
+  note_mpi_buffer(call, buf, count, type, true);
+}
+void post_MPI_Imrecv(Call& call, int rc, void* buf, int count, MPI_Datatype type, MPI_Message*,
+                     MPI_Request* request) noexcept {
+  created_buffer(call, rc, request, false, buf, count, type, true);
+}
 void post_MPI_Recv_init(Call& call, int rc, void* buf, int count, MPI_Datatype type, int, int,
                         MPI_Comm, MPI_Request* request) noexcept {
   created_buffer(call, rc, request, true, buf, count, type, true);
@@ -307,6 +320,7 @@ void post_MPI_Testsome(Call& call, int rc, int, MPI_Request[], int* outcount, in
 // pre: rd: *request — freed before MPI nulls the handle.
 void pre_MPI_Request_free(Call& call, MPI_Request* request) noexcept {
   if (!request || *request == MPI_REQUEST_NULL) return;
+  nbc_freeing(call, key(*request));
   state().requests.freeing(key(*request), call.site());
   state().requests.freed(key(*request));
 }
@@ -358,6 +372,9 @@ void register_p2p(Hooks& h) {
   h.before_MPI_Irecv = pre_MPI_Irecv;
   h.before_MPI_Recv_init = pre_MPI_Recv_init;
   h.before_MPI_Recv = pre_MPI_Recv;
+  h.before_MPI_Mrecv = pre_MPI_Mrecv;
+  h.before_MPI_Imrecv = pre_MPI_Imrecv;
+  h.after_MPI_Imrecv = post_MPI_Imrecv;
   h.after_MPI_Bsend_init = post_MPI_Bsend_init;
   h.after_MPI_Comm_get_errhandler = post_MPI_Comm_get_errhandler;
   h.after_MPI_Ibsend = post_MPI_Ibsend;

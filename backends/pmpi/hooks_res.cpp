@@ -82,6 +82,7 @@ void leave_call() noexcept {
 
 void post_MPI_Comm_idup(Call& call, int rc, MPI_Comm, MPI_Comm* newcomm, MPI_Request*) noexcept {
   created(ResourceKind::communicator, rc, *newcomm, MPI_COMM_NULL, call);
+  if (rc == MPI_SUCCESS) idup_created(*newcomm);
 }
 
 // Groups: MPI_GROUP_EMPTY is predefined (an empty result), not a new group.
@@ -128,11 +129,14 @@ void pre_MPI_Type_free(Call&, MPI_Datatype* type) noexcept {
 }
 
 // Ops.
-void post_MPI_Op_create(Call& call, int rc, MPI_User_function*, int, MPI_Op* op) noexcept {
+void post_MPI_Op_create(Call& call, int rc, MPI_User_function* function, int commute, MPI_Op* op) noexcept {
   created(ResourceKind::op, rc, *op, MPI_OP_NULL, call);
+  if (rc == MPI_SUCCESS && op) user_op_created(*op, function, commute);
 }
 void pre_MPI_Op_free(Call&, MPI_Op* op) noexcept {
-  if (op) resource_freed(ResourceKind::op, key(*op));
+  if (!op) return;
+  resource_freed(ResourceKind::op, key(*op));
+  user_op_freed(*op);
 }
 
 // The hooks this family implements; every other call only passes through.

@@ -41,6 +41,8 @@ core::RmaSync& rma() { return state().rma; }
 constexpr int tag_pscw = 1, tag_passive = 2, tag_post = 3, tag_free = 4;
 // lo, hi, kind, op, type, phase, site, completion, then the four PassiveMarks
 constexpr std::size_t record_words = 12;
+// The size a dynamic window's targets are given: any address fits.
+constexpr std::uint64_t unbounded_window = std::uint64_t{1} << 62;
 
 struct WinInfo {
   MPI_Comm shadow = MPI_COMM_NULL;   // the checker's duplicate of the window's communicator
@@ -434,6 +436,7 @@ void write_stats(std::uint64_t w, const WinInfo& wi) {
   const char* dir = std::getenv("ASSAY_REPORT_DIR");
   auto m = rma().memory(w);
   if (!dir || !*dir || !m) return;
+  if (m->window_bytes == unbounded_window) m->window_bytes = 0;  // dynamic: no size of its own
   std::string path = std::string(dir) + "/stats-rank-" + std::to_string(my_rank()) + ".json";
   if (std::FILE* f = std::fopen(path.c_str(), "a")) {
     std::fprintf(f,
@@ -455,8 +458,12 @@ void created(const Call& call, int rc, MPI_Comm comm, MPI_Aint size, int disp_un
   PMPI_Comm_size(comm, &n);
   PMPI_Comm_rank(comm, &me);
   const Shadow* s = shadow_of(comm);
-  std::vector<core::WindowTarget> targets;
+  // A dynamic window's displacements are addresses (disp_unit 1, MPI-3.1
+  // §11.2.4) into memory attached later: its accesses are tracked like any
+  // other's, with no bound (whether they hit attached memory is not checked).
+  std::vector<core::WindowTarget> targets(static_cast<std::size_t>(n), {unbounded_window, 1});
   if (!dynamic) {
+    targets.clear();
     std::uint64_t mine[2] = {static_cast<std::uint64_t>(size), static_cast<std::uint64_t>(disp_unit)};
     std::vector<std::uint64_t> all(2 * static_cast<std::size_t>(n));
     PMPI_Allgather(mine, 2, MPI_UINT64_T, all.data(), 2, MPI_UINT64_T, s ? s->comm : comm);

@@ -90,6 +90,17 @@ void note_mpi_buffer(const Call& call, const void* buf, int count, MPI_Datatype 
 // The program waits for or completed a nonblocking collective's request
 // (hooks_p2p.cpp tells hooks_coll.cpp): its consistency check finishes.
 void finish_nbc_check(std::uint64_t request);
+// ... completed it (a wait or test said so), or is about to free it, which
+// MPI forbids for a nonblocking collective (MPI-3.1 §5.12).
+void nbc_completed(std::uint64_t request);
+void nbc_freeing(const Call& call, std::uint64_t request);
+
+// User-defined ops (hooks_res.cpp tells hooks_coll.cpp), so that ranks passing
+// ops of different functions to one reduction are told apart.
+void user_op_created(MPI_Op op, MPI_User_function* function, int commute);
+void user_op_freed(MPI_Op op);
+// A communicator MPI_Comm_idup made (hooks_res.cpp): its collectives are checked too.
+void idup_created(MPI_Comm comm);
 
 // MPI_Win_free synchronises the window's group (MPI-3.1 §11.2.5), so it is
 // checked as a pseudo-collective on the communicator the window was created
