@@ -6,7 +6,8 @@
 // exscan bring the lower ranks' clocks. A nonblocking collective starts its
 // exchange (an MPI_Iallreduce joining all, a safe over-approximation) when it
 // starts and joins it when the program completes it. Communicators get their
-// shadow where the program creates them (collectively).
+// shadow where the program creates them (collectively). Blocking collectives
+// are completed as their nonblocking forms, which the deadlock watchdog polls.
 #include "vclock.hpp"
 
 namespace assay::vclock {
@@ -88,6 +89,24 @@ void created(MPI_Comm* newcomm) {
   if (newcomm && *newcomm != MPI_COMM_NULL) state().shadows.add(*newcomm);
 }
 
+// A blocking collective, started as its nonblocking form and polled, so that a
+// rank blocked in it is one the watchdog sees: it waits for every member, as a
+// correct program must allow any collective to synchronise (MPI-3.1 §5.14).
+template <class Start>
+int watched(Call& call, MPI_Comm comm, Start start) {
+  MPI_Request r;
+  int rc = start(&r);
+  if (rc != MPI_SUCCESS) return rc;
+  std::vector<core::Wait> waits;
+  if (state().shadows.of(comm)) waits.push_back(core::Wait{core::WaitKind::collective, -1, -1, comm_id(comm), members(comm)});
+  poll(call, std::move(waits), [&] {
+    int flag = 0;
+    rc = PMPI_Test(&r, &flag, MPI_STATUS_IGNORE);
+    return flag != 0 || rc != MPI_SUCCESS;
+  });
+  return rc;
+}
+
 }  // namespace
 
 void complete_collective(RequestInfo& info) {
@@ -104,20 +123,60 @@ void register_collectives(interpose::Hooks& h) {
   h.after_MPI_Cart_create = [](Call&, int rc, MPI_Comm, int, const int*, const int*, int, MPI_Comm* c) noexcept { if (rc == MPI_SUCCESS) created(c); };
   h.before_MPI_Comm_free = [](Call&, MPI_Comm* c) noexcept { if (c) state().shadows.drop(*c); };
 
-  // The barrier is watched (a rank blocked in it waits for every member).
+  // Every blocking collective is watched (a rank blocked in it waits for every
+  // member); its clocks are combined after it, below.
   h.instead_MPI_Barrier = [](Call& call, MPI_Comm comm) noexcept {
-    MPI_Request r;
-    int rc = PMPI_Ibarrier(comm, &r);
-    if (rc != MPI_SUCCESS) return rc;
-    std::vector<core::Wait> waits;
-    if (state().shadows.of(comm)) waits.push_back(core::Wait{core::WaitKind::collective, -1, -1, comm_id(comm), members(comm)});
-    poll(call, std::move(waits), [&] {
-      int flag = 0;
-      PMPI_Test(&r, &flag, MPI_STATUS_IGNORE);
-      return flag != 0;
-    });
-    join_all(comm);
-    return MPI_SUCCESS;
+    const int rc = watched(call, comm, [&](MPI_Request* r) { return PMPI_Ibarrier(comm, r); });
+    if (rc == MPI_SUCCESS) join_all(comm);
+    return rc;
+  };
+  h.instead_MPI_Bcast = [](Call& call, void* b, int n, MPI_Datatype t, int root, MPI_Comm comm) noexcept {
+    return watched(call, comm, [&](MPI_Request* r) { return PMPI_Ibcast(b, n, t, root, comm, r); });
+  };
+  h.instead_MPI_Scatter = [](Call& call, const void* sb, int sn, MPI_Datatype st, void* rb, int rn, MPI_Datatype rt, int root, MPI_Comm comm) noexcept {
+    return watched(call, comm, [&](MPI_Request* r) { return PMPI_Iscatter(sb, sn, st, rb, rn, rt, root, comm, r); });
+  };
+  h.instead_MPI_Scatterv = [](Call& call, const void* sb, const int* sn, const int* sd, MPI_Datatype st, void* rb, int rn, MPI_Datatype rt, int root, MPI_Comm comm) noexcept {
+    return watched(call, comm, [&](MPI_Request* r) { return PMPI_Iscatterv(sb, sn, sd, st, rb, rn, rt, root, comm, r); });
+  };
+  h.instead_MPI_Gather = [](Call& call, const void* sb, int sn, MPI_Datatype st, void* rb, int rn, MPI_Datatype rt, int root, MPI_Comm comm) noexcept {
+    return watched(call, comm, [&](MPI_Request* r) { return PMPI_Igather(sb, sn, st, rb, rn, rt, root, comm, r); });
+  };
+  h.instead_MPI_Gatherv = [](Call& call, const void* sb, int sn, MPI_Datatype st, void* rb, const int* rn, const int* rd, MPI_Datatype rt, int root, MPI_Comm comm) noexcept {
+    return watched(call, comm, [&](MPI_Request* r) { return PMPI_Igatherv(sb, sn, st, rb, rn, rd, rt, root, comm, r); });
+  };
+  h.instead_MPI_Reduce = [](Call& call, const void* sb, void* rb, int n, MPI_Datatype t, MPI_Op op, int root, MPI_Comm comm) noexcept {
+    return watched(call, comm, [&](MPI_Request* r) { return PMPI_Ireduce(sb, rb, n, t, op, root, comm, r); });
+  };
+  h.instead_MPI_Allgather = [](Call& call, const void* sb, int sn, MPI_Datatype st, void* rb, int rn, MPI_Datatype rt, MPI_Comm comm) noexcept {
+    return watched(call, comm, [&](MPI_Request* r) { return PMPI_Iallgather(sb, sn, st, rb, rn, rt, comm, r); });
+  };
+  h.instead_MPI_Allgatherv = [](Call& call, const void* sb, int sn, MPI_Datatype st, void* rb, const int* rn, const int* rd, MPI_Datatype rt, MPI_Comm comm) noexcept {
+    return watched(call, comm, [&](MPI_Request* r) { return PMPI_Iallgatherv(sb, sn, st, rb, rn, rd, rt, comm, r); });
+  };
+  h.instead_MPI_Alltoall = [](Call& call, const void* sb, int sn, MPI_Datatype st, void* rb, int rn, MPI_Datatype rt, MPI_Comm comm) noexcept {
+    return watched(call, comm, [&](MPI_Request* r) { return PMPI_Ialltoall(sb, sn, st, rb, rn, rt, comm, r); });
+  };
+  h.instead_MPI_Alltoallv = [](Call& call, const void* sb, const int* sn, const int* sd, MPI_Datatype st, void* rb, const int* rn, const int* rd, MPI_Datatype rt, MPI_Comm comm) noexcept {
+    return watched(call, comm, [&](MPI_Request* r) { return PMPI_Ialltoallv(sb, sn, sd, st, rb, rn, rd, rt, comm, r); });
+  };
+  h.instead_MPI_Alltoallw = [](Call& call, const void* sb, const int* sn, const int* sd, const MPI_Datatype* st, void* rb, const int* rn, const int* rd, const MPI_Datatype* rt, MPI_Comm comm) noexcept {
+    return watched(call, comm, [&](MPI_Request* r) { return PMPI_Ialltoallw(sb, sn, sd, st, rb, rn, rd, rt, comm, r); });
+  };
+  h.instead_MPI_Allreduce = [](Call& call, const void* sb, void* rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm comm) noexcept {
+    return watched(call, comm, [&](MPI_Request* r) { return PMPI_Iallreduce(sb, rb, n, t, op, comm, r); });
+  };
+  h.instead_MPI_Reduce_scatter = [](Call& call, const void* sb, void* rb, const int* rn, MPI_Datatype t, MPI_Op op, MPI_Comm comm) noexcept {
+    return watched(call, comm, [&](MPI_Request* r) { return PMPI_Ireduce_scatter(sb, rb, rn, t, op, comm, r); });
+  };
+  h.instead_MPI_Reduce_scatter_block = [](Call& call, const void* sb, void* rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm comm) noexcept {
+    return watched(call, comm, [&](MPI_Request* r) { return PMPI_Ireduce_scatter_block(sb, rb, n, t, op, comm, r); });
+  };
+  h.instead_MPI_Scan = [](Call& call, const void* sb, void* rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm comm) noexcept {
+    return watched(call, comm, [&](MPI_Request* r) { return PMPI_Iscan(sb, rb, n, t, op, comm, r); });
+  };
+  h.instead_MPI_Exscan = [](Call& call, const void* sb, void* rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm comm) noexcept {
+    return watched(call, comm, [&](MPI_Request* r) { return PMPI_Iexscan(sb, rb, n, t, op, comm, r); });
   };
   h.after_MPI_Bcast = [](Call&, int rc, void*, int, MPI_Datatype, int root, MPI_Comm comm) noexcept { if (rc == MPI_SUCCESS) from_root(comm, root); };
   h.after_MPI_Scatter = [](Call&, int rc, const void*, int, MPI_Datatype, void*, int, MPI_Datatype, int root, MPI_Comm comm) noexcept { if (rc == MPI_SUCCESS) from_root(comm, root); };
