@@ -589,14 +589,14 @@ int sum(const int counts[], int n) {
   return s;
 }
 
-// The request of a nonblocking collective: the request table follows it, and
-// its completion finishes the collective's check.
 // Requests of nonblocking collectives not yet completed -> where they started.
 std::map<std::uint64_t, core::Site>& active_nbcs() {
   static auto* r = new std::map<std::uint64_t, core::Site>;
   return *r;
 }
 
+// The request of a nonblocking collective: the request table follows it, and
+// its completion finishes the collective's check.
 void nbc_created(const Call& call, int rc, MPI_Request* request) {
   Exchange* x = std::exchange(awaiting_request, nullptr);
   if (rc != MPI_SUCCESS || !request || *request == MPI_REQUEST_NULL) return;
