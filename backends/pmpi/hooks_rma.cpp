@@ -555,7 +555,10 @@ std::int32_t op_code(MPI_Op op) {
 void operation(const Call& call, RmaAccessKind kind, MPI_Op op, int target, MPI_Aint disp,
                int count, MPI_Datatype type, MPI_Win win, bool fetches = false) {
   drain(key(win), call);
-  if (target == MPI_PROC_NULL) return;
+  if (target == MPI_PROC_NULL) {
+    rma().null_operation(key(win), call.site());
+    return;
+  }
   if (const WinInfo* wi = info(key(win)); wi && (target < 0 || target >= wi->n)) {
     State::report({core::ErrorClass::rma_arg_invalid,
                    std::string(call.name) + ": the target " + std::to_string(target) +

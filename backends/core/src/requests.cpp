@@ -40,7 +40,7 @@ void RequestTracker::created(Handle h, const void* variable, RequestKind kind, b
     variables_[variable] = h;
     return;
   }
-  live_[h] = Request{kind, persistent, !persistent, false, variable, site, site, std::nullopt, {}, false};
+  live_[h] = Request{kind, persistent, !persistent, false, variable, site, site, std::nullopt, std::nullopt, {}, false};
   variables_[variable] = h;
   retired_.erase(h);  // MPI may hand out a freed handle value again
 }
@@ -96,7 +96,13 @@ void RequestTracker::waiting(Handle h, const Site& site, bool single) {
   if (r == live_.end()) return;
   r->second.polled_at = site;
   if (!r->second.persistent || r->second.active) return;
-  if (!r->second.ever_started || single) {
+  // A wait on an inactive request is legal and returns at once (MPI-3.1 §3.7.3).
+  // Once started, only the single wait/test that completed it, reached again
+  // without a restart (a loop that starts the request once), says a start is
+  // missing; a different, second wait is not.
+  const std::optional<Site>& by = r->second.completed_by;
+  const bool again = by && by->pc != 0 && by->pc == site.pc;
+  if (!r->second.ever_started || (single && again)) {
     sink_({ErrorClass::nb_request_persistent_missing_start,
            r->second.ever_started ? "wait/test on a persistent request that was not restarted since its last completion"
                                   : "wait/test on a persistent request that was never started",
@@ -112,6 +118,7 @@ void RequestTracker::completed(Handle h) {
   if (r->second.persistent) {
     overwritten_.erase(h);
     r->second.active = false;
+    r->second.completed_by = r->second.polled_at;
     return;
   }
   if (--r->second.instances > 0) return;  // a lost request may still share the handle

@@ -255,19 +255,27 @@ bool RmaSync::in_epoch(const Window& win, int target) const {
   return win.fence_epoch || win.lock_all || win.start || win.locks.count(target) != 0;
 }
 
+void RmaSync::outside_epoch(const Window& win, const Site& site) {
+  if (win.fence_no_succeed && win.last_fence)
+    report(ErrorClass::rma_sync_assert_violation,
+           site.op + " after MPI_Win_fence(MPI_MODE_NOSUCCEED) promised no further epoch",
+           {call(site), call(*win.last_fence)});
+  else
+    report(ErrorClass::rma_sync_missing_epoch, site.op + " outside any access epoch to its target",
+           win.last_closed ? std::vector<Access>{call(site), call(*win.last_closed)} : std::vector<Access>{call(site)});
+}
+
+void RmaSync::null_operation(Win w, const Site& site) {
+  Window* win = find(w, site);
+  if (win && !win->fence_epoch && !win->lock_all && !win->start && win->locks.empty()) outside_epoch(*win, site);
+}
+
 void RmaSync::operation(Win w, const RmaOperation& op) {
   const Site& site = op.access.site;
   Window* win = find(w, site);
   if (!win) return;
   if (!in_epoch(*win, op.target)) {
-    if (win->fence_no_succeed && win->last_fence)
-      report(ErrorClass::rma_sync_assert_violation,
-             site.op + " after MPI_Win_fence(MPI_MODE_NOSUCCEED) promised no further epoch",
-             {call(site), call(*win->last_fence)});
-    else
-      report(ErrorClass::rma_sync_missing_epoch, site.op + " outside any access epoch to its target",
-             win->last_closed ? std::vector<Access>{call(site), call(*win->last_closed)}
-                              : std::vector<Access>{call(site)});
+    outside_epoch(*win, site);
     return;
   }
   // Only an operation no other epoch covers waits for the next fence.

@@ -141,6 +141,24 @@ TEST(RequestTracker, PersistentWaitedAgainWithoutRestart) {
   EXPECT_EQ(out.findings[0].accesses.at(1).site.pc, 0x10u);
 }
 
+TEST(RequestTracker, ASecondWaitOnACompletedPersistentRequestIsLegal) {
+  test::Collected out;
+  RequestTracker t(out.sink());
+  int var = 0;
+  t.created(9, &var, RequestKind::point_to_point, true, at("MPI_Send_init", 0x10));
+  t.started(9, at("MPI_Start", 0x20));
+  t.waiting(9, at("MPI_Wait", 0x30));
+  t.completed(9);
+  t.waiting(9, at("MPI_Wait", 0x40));  // another wait: returns at once (MPI-3.1 3.7.3)
+  t.waiting(9, at("MPI_Test", 0x50));
+  EXPECT_TRUE(out.findings.empty());
+  t.started(9, at("MPI_Start", 0x20));
+  t.waiting(9, at("MPI_Test", 0x50));
+  t.completed(9);
+  t.waiting(9, at("MPI_Test", 0x50));  // the completing test again, not restarted
+  EXPECT_EQ(out.classes(), Strings{"nb.request.persistent-missing-start"});
+}
+
 TEST(RequestTracker, OverlappingBuffersWhereOneIsWritten) {
   test::Collected out;
   RequestTracker t(out.sink());

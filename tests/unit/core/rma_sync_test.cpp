@@ -75,6 +75,20 @@ TEST_F(RmaSyncTest, OperationOutsideEpoch) {
   EXPECT_EQ(out.findings[1].accesses.at(1).site.pc, 0x4u);  // the NOSUCCEED fence
 }
 
+// MPI-3.1 §11.3: MPI_PROC_NULL is a valid target, and the call still belongs to
+// an access epoch, whichever kind and target it has.
+TEST_F(RmaSyncTest, OperationToProcNullNeedsAnEpoch) {
+  rma.null_operation(1, at("MPI_Put", 0x2));
+  rma.lock(1, 0, at("MPI_Win_lock", 0x3));
+  rma.null_operation(1, at("MPI_Put", 0x4));  // any target's lock epoch will do
+  rma.unlock(1, 0, at("MPI_Win_unlock", 0x5));
+  rma.fence(1, 0, at("MPI_Win_fence", 0x6));
+  rma.null_operation(1, at("MPI_Accumulate", 0x7));
+  rma.fence(1, no_succeed, at("MPI_Win_fence", 0x8));
+  ASSERT_EQ(out.classes(), Strings{"rma.sync.missing-epoch"});
+  EXPECT_EQ(out.findings[0].accesses.at(0).site.pc, 0x2u);
+}
+
 TEST_F(RmaSyncTest, LockEpochs) {
   rma.lock(1, 1, at("MPI_Win_lock", 0x2));
   rma.lock(1, 1, at("MPI_Win_lock", 0x3));

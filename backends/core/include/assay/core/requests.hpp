@@ -39,9 +39,9 @@ class RequestTracker {
   // Before MPI_Start: reports a start of an active persistent request.
   void started(Handle h, const Site& site);
   // Before a wait/test on h: reports a retired handle and a persistent request
-  // that is not active (never started, or, when single, completed and not
-  // restarted: array calls legally skip inactive requests after the first
-  // round).
+  // that is not active: never started, or, when single, completed and waited
+  // on again by the wait/test that completed it (same pc) without a restart.
+  // Array calls and a different wait complete an inactive request at once.
   void waiting(Handle h, const Site& site, bool single = true);
   // Before MPI_Request_free: reports a retired handle only.
   void freeing(Handle h, const Site& site);
@@ -64,6 +64,7 @@ class RequestTracker {
     Site created_at;
     Site started_at;  // creation or the last MPI_Start
     std::optional<Site> polled_at;  // the last wait/test that named it, if any
+    std::optional<Site> completed_by;  // persistent: the wait/test that completed it last
     std::vector<ByteRange> ranges;
     bool writes = false;
     int instances = 1;  // MPI may return one handle value for several requests (e.g. sends done at once)

@@ -74,6 +74,9 @@ class RmaSync {
   void post(Win w, const Site& site);
   void wait(Win w, const Site& site);
   void operation(Win w, const RmaOperation& op);
+  // An operation to MPI_PROC_NULL moves nothing but must still lie in an access
+  // epoch (MPI-3.1 §11.3), of any kind and to any target.
+  void null_operation(Win w, const Site& site);
   void finalize();
 
   bool known(Win w) const { return windows_.count(w) != 0; }
@@ -103,6 +106,7 @@ class RmaSync {
   };
   Window* find(Win w, const Site& site);
   bool in_epoch(const Window& win, int target) const;
+  void outside_epoch(const Window& win, const Site& site);  // reports the operation at site
   void report(ErrorClass c, std::string message, std::vector<Access> accesses);
   void complete(Win w, Window& win, int target, RmaCompletion how);
   void complete_all(Win w, Window& win, RmaCompletion how);
