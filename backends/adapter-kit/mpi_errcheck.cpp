@@ -24,15 +24,29 @@ bool collective(const std::string& call) {
   return std::regex_match(call, c);
 }
 
+bool one_sided(const std::string& call) {
+  static const std::regex c(R"(MPI_(R?(Put|Get|Accumulate|Get_accumulate)|Fetch_and_op|Compare_and_swap|Win_\w+))");
+  return std::regex_match(call, c);
+}
+
 // An MPI error (code name as Open MPI prints it) in `call` -> class.
 std::string class_of(const std::string& code, const std::string& call) {
   if (code == "MPI_ERR_TRUNCATE") return "nb.buffer.truncation";  // "message truncated", in whatever call
-  if (code == "MPI_ERR_RMA_SYNC") return "rma.sync";              // wrong synchronisation: the group only
-  if (code == "MPI_ERR_RMA_RANGE") return "rma.window.out-of-bounds";
+  // Freeing a window is erroneous before the process's RMA involvement in it is
+  // complete (MPI-3.1 11.2.5), so a synchronisation error there says which.
+  if (code == "MPI_ERR_RMA_SYNC") return call == "MPI_Win_free" ? "rma.window.free-with-epoch" : "rma.sync";
+  // "Target memory is not part of the window (in the case of a window created
+  // with MPI_WIN_CREATE_DYNAMIC, target memory is not attached)" (MPI-3.1 8.4):
+  // out of bounds or unattached, the group only.
+  if (code == "MPI_ERR_RMA_RANGE") return "rma.window";
   if (code == "MPI_ERR_WIN") return "rma.window.invalid";
   if (collective(call) && (code == "MPI_ERR_ROOT" || code == "MPI_ERR_OP" || code == "MPI_ERR_COMM" ||
                            code == "MPI_ERR_TYPE" || code == "MPI_ERR_BUFFER"))
     return "coll.arg.invalid";
+  if (one_sided(call) && (code == "MPI_ERR_RANK" || code == "MPI_ERR_ARG" || code == "MPI_ERR_COUNT" ||
+                          code == "MPI_ERR_TYPE" || code == "MPI_ERR_OP" || code == "MPI_ERR_LOCKTYPE" ||
+                          code == "MPI_ERR_ASSERT" || code == "MPI_ERR_DISP" || code == "MPI_ERR_SIZE"))
+    return "rma.arg.invalid";
   return unclassified;
 }
 
@@ -44,6 +58,11 @@ std::string mpich_code(const std::string& text) {
       {"Invalid datatype", "MPI_ERR_TYPE"},        {"Invalid buffer pointer", "MPI_ERR_BUFFER"},
       {"Wrong synchronization of RMA calls", "MPI_ERR_RMA_SYNC"},
       {"Invalid MPI_Win", "MPI_ERR_WIN"},          {"Target memory is not part of the window", "MPI_ERR_RMA_RANGE"},
+      {"Invalid rank", "MPI_ERR_RANK"},            {"Invalid argument", "MPI_ERR_ARG"},
+      {"Invalid count", "MPI_ERR_COUNT"},          {"Invalid locktype argument", "MPI_ERR_LOCKTYPE"},
+      {"Invalid assert argument", "MPI_ERR_ASSERT"},
+      {"Invalid displacement argument in RMA call", "MPI_ERR_DISP"},
+      {"Invalid size argument in RMA call", "MPI_ERR_SIZE"},
   };
   auto it = codes.find(text);
   return it == codes.end() ? "" : it->second;
@@ -112,8 +131,10 @@ std::vector<Finding> parse_mpi_errors(const std::string& text, const std::string
                             -1, m[1], source));
     } else if (std::regex_search(line, m, mpich_fatal)) {
       std::string call = mpi_name(m[2]);
-      std::string code = mpich_code(m[3]);
-      out.push_back(finding(code.empty() ? unclassified : class_of(code, call), call + ": " + m[3].str(),
+      std::string error = m[3].str();
+      error.erase(error.find_last_not_of(' ') + 1);  // "Wrong synchronization of RMA calls , error stack"
+      std::string code = mpich_code(error);
+      out.push_back(finding(code.empty() ? unclassified : class_of(code, call), call + ": " + error,
                             std::stoi(m[1]), call, source));
     } else if (std::regex_search(line, m, mpich_lifecycle)) {
       std::string call = mpi_name(m[1]);

@@ -115,6 +115,12 @@ TEST(MpiErrcheck, OpenMpiParameterChecks) {
   ASSERT_EQ(late.size(), 1u);
   EXPECT_EQ(late[0].error_class, "res.lifecycle.call-outside-init");
   EXPECT_EQ(late[0].sites.at(0).op, "MPI_Comm_rank");
+  // MPI_ERR_RMA_RANGE covers both an access past a window's bounds and one to
+  // memory a dynamic window has not attached: the group only.
+  auto range = parse_mpi_errors(fixture("mpi-errcheck/openmpi-dynamic-window-range.txt"), "");
+  ASSERT_EQ(range.size(), 1u);
+  EXPECT_EQ(range[0].error_class, "rma.window");
+  EXPECT_EQ(range[0].sites.at(0).op, "MPI_Get");
 }
 
 TEST(MpiErrcheck, MpichErrorStacks) {
@@ -129,6 +135,21 @@ TEST(MpiErrcheck, MpichErrorStacks) {
   auto late = parse_mpi_errors(fixture("mpi-errcheck/mpich-after-finalize.txt"), "");
   ASSERT_EQ(late.size(), 1u);
   EXPECT_EQ(late[0].error_class, "res.lifecycle.call-outside-init");
+  // MPICH ends this class text with a blank before the comma.
+  auto sync = parse_mpi_errors(fixture("mpi-errcheck/mpich-flush-local-no-epoch.txt"), cases + "rma/sync/flush-local-no-epoch-nok.c");
+  ASSERT_EQ(sync.size(), 1u);
+  EXPECT_EQ(sync[0].error_class, "rma.sync");
+  EXPECT_EQ(sync[0].message, "MPI_Win_flush_local: Wrong synchronization of RMA calls");
+  EXPECT_EQ(sync[0].sites.at(0).op, "MPI_Win_flush_local");
+  // The same error in MPI_Win_free: the window is freed with an epoch open.
+  auto free = parse_mpi_errors(fixture("mpi-errcheck/mpich-free-locked-window.txt"), "");
+  ASSERT_EQ(free.size(), 1u);
+  EXPECT_EQ(free[0].error_class, "rma.window.free-with-epoch");
+  // An argument error in a one-sided call.
+  auto rank = parse_mpi_errors(fixture("mpi-errcheck/mpich-put-invalid-rank.txt"), "");
+  ASSERT_EQ(rank.size(), 1u);
+  EXPECT_EQ(rank[0].error_class, "rma.arg.invalid");
+  EXPECT_EQ(rank[0].message, "MPI_Put: Invalid rank");
 }
 
 TEST(MpiErrcheck, AQuietRunHasNoFindings) {
