@@ -595,12 +595,65 @@ std::map<std::uint64_t, core::Site>& active_nbcs() {
   return *r;
 }
 
-// The request of a nonblocking collective: the request table follows it, and
-// its completion finishes the collective's check.
-void nbc_created(const Call& call, int rc, MPI_Request* request) {
+// The bytes a nonblocking collective's buffers cover at this rank, none of
+// which the program or another pending operation may touch until it completes
+// (MPI-3.1 §5.12): those MPI reads and those it stores (an in-place buffer is
+// stored). Intercommunicators' buffers are left out.
+struct NbcBuffers {
+  std::vector<core::ByteRange> reads, writes;
+
+  // count x type at buf + offset bytes
+  void read(const void* buf, int count, MPI_Datatype type, MPI_Aint offset = 0) { add(reads, buf, count, type, offset); }
+  void write(const void* buf, int count, MPI_Datatype type, MPI_Aint offset = 0) { add(writes, buf, count, type, offset); }
+  // counts[i] x type at displs[i] extents of type, for each of n ranks (the v-variants)
+  void read_v(const void* buf, const int counts[], const int displs[], MPI_Datatype type, int n) {
+    for (int i = 0; counts && displs && i < n; ++i) read(buf, counts[i], type, displs[i] * extent(type));
+  }
+  void write_v(const void* buf, const int counts[], const int displs[], MPI_Datatype type, int n) {
+    for (int i = 0; counts && displs && i < n; ++i) write(buf, counts[i], type, displs[i] * extent(type));
+  }
+
+  static MPI_Aint extent(MPI_Datatype type) {
+    MPI_Aint lb = 0, ext = 0;
+    return PMPI_Type_get_extent(type, &lb, &ext) == MPI_SUCCESS ? ext : 0;
+  }
+  static void add(std::vector<core::ByteRange>& to, const void* buf, int count, MPI_Datatype type, MPI_Aint offset) {
+    if (!buf || buf == MPI_IN_PLACE || buf == MPI_BOTTOM) return;
+    for (const auto& r : footprint(static_cast<const char*>(buf) + offset, count, type)) to.push_back(r);
+  }
+  static void normalise(std::vector<core::ByteRange>& ranges) {  // sorted, disjoint
+    std::sort(ranges.begin(), ranges.end(), [](const auto& a, const auto& b) { return a.lo < b.lo; });
+    std::vector<core::ByteRange> merged;
+    for (const auto& r : ranges) {
+      if (!merged.empty() && r.lo <= merged.back().hi) merged.back().hi = std::max(merged.back().hi, r.hi);
+      else merged.push_back(r);
+    }
+    ranges = std::move(merged);
+  }
+};
+
+// This rank's place in an intracommunicator's collective that MPI started (none
+// for an intercommunicator: its buffers are not followed).
+struct Place {
+  int rank = -1, size = 0;
+  bool root = false;
+  explicit operator bool() const { return size > 0; }
+};
+Place place(int rc, MPI_Comm comm, int root = -1) {
+  if (rc != MPI_SUCCESS || comm == MPI_COMM_NULL || intercomm(comm)) return {};
+  const int me = comm_rank(comm);
+  return {me, comm_size(comm), me == root};
+}
+
+// The request of a nonblocking collective: the request table follows it with
+// its buffers, and its completion finishes the collective's check.
+void nbc_created(const Call& call, int rc, MPI_Request* request, NbcBuffers buffers = {}) {
   Exchange* x = std::exchange(awaiting_request, nullptr);
   if (rc != MPI_SUCCESS || !request || *request == MPI_REQUEST_NULL) return;
   state().requests.created(key(*request), request, core::RequestKind::collective, false, call.site());
+  NbcBuffers::normalise(buffers.reads);
+  NbcBuffers::normalise(buffers.writes);
+  state().requests.buffer(key(*request), std::move(buffers.reads), std::move(buffers.writes));
   active_nbcs()[key(*request)] = call.site();
   if (x) {
     x->request = key(*request);
@@ -710,11 +763,7 @@ void pre_MPI_Comm_free(Call& call, MPI_Comm* comm) noexcept {
 }
 
 // Each collective's pre-hook; the post-hook registers the request of the
-// nonblocking variant (the blocking one's does nothing).
-#define ASSAY_POST_NB(name, ...)                                               \
-  void post_##name(Call& call, int rc, __VA_ARGS__, MPI_Request* request) noexcept { \
-    nbc_created(call, rc, request);                                            \
-  }
+// nonblocking variant with this rank's buffers (the blocking one's does nothing).
 
 void pre_MPI_Barrier(Call& call, MPI_Comm comm) noexcept {
   if (comm_valid(call, comm)) check(call, comm, descriptor(CollKind::barrier, false));
@@ -722,7 +771,9 @@ void pre_MPI_Barrier(Call& call, MPI_Comm comm) noexcept {
 void pre_MPI_Ibarrier(Call& call, MPI_Comm comm, MPI_Request*) noexcept {
   if (comm_valid(call, comm)) check(call, comm, descriptor(CollKind::barrier, true));
 }
-ASSAY_POST_NB(MPI_Ibarrier, MPI_Comm)
+void post_MPI_Ibarrier(Call& call, int rc, MPI_Comm, MPI_Request* request) noexcept {
+  nbc_created(call, rc, request);
+}
 
 void pre_MPI_Bcast(Call& call, void*, int count, MPI_Datatype type, int root, MPI_Comm comm) noexcept {
   bcast_like(call, false, count, type, root, comm);
@@ -731,7 +782,12 @@ void pre_MPI_Ibcast(Call& call, void*, int count, MPI_Datatype type, int root, M
                     MPI_Request*) noexcept {
   bcast_like(call, true, count, type, root, comm);
 }
-ASSAY_POST_NB(MPI_Ibcast, void*, int, MPI_Datatype, int, MPI_Comm)
+void post_MPI_Ibcast(Call& call, int rc, void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm,
+                     MPI_Request* request) noexcept {
+  NbcBuffers b;
+  if (const Place p = place(rc, comm, root)) p.root ? b.read(buf, count, type) : b.write(buf, count, type);
+  nbc_created(call, rc, request, std::move(b));
+}
 
 void pre_MPI_Gather(Call& call, const void* sbuf, int scount, MPI_Datatype stype, void*, int rcount,
                     MPI_Datatype rtype, int root, MPI_Comm comm) noexcept {
@@ -741,7 +797,15 @@ void pre_MPI_Igather(Call& call, const void* sbuf, int scount, MPI_Datatype styp
                      MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request*) noexcept {
   gather_like(call, true, sbuf, scount, stype, rcount, rtype, root, comm);
 }
-ASSAY_POST_NB(MPI_Igather, const void*, int, MPI_Datatype, void*, int, MPI_Datatype, int, MPI_Comm)
+void post_MPI_Igather(Call& call, int rc, const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, int rcount,
+                      MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request* request) noexcept {
+  NbcBuffers b;
+  if (const Place p = place(rc, comm, root)) {
+    b.read(sbuf, scount, stype);
+    if (p.root) b.write(rbuf, p.size * rcount, rtype);
+  }
+  nbc_created(call, rc, request, std::move(b));
+}
 
 void pre_MPI_Gatherv(Call& call, const void* sbuf, int scount, MPI_Datatype stype, void*,
                      const int rcounts[], const int[], MPI_Datatype rtype, int root, MPI_Comm comm) noexcept {
@@ -752,8 +816,16 @@ void pre_MPI_Igatherv(Call& call, const void* sbuf, int scount, MPI_Datatype sty
                       MPI_Request*) noexcept {
   gatherv_like(call, true, sbuf, scount, stype, rcounts, rtype, root, comm);
 }
-ASSAY_POST_NB(MPI_Igatherv, const void*, int, MPI_Datatype, void*, const int[], const int[],
-              MPI_Datatype, int, MPI_Comm)
+void post_MPI_Igatherv(Call& call, int rc, const void* sbuf, int scount, MPI_Datatype stype, void* rbuf,
+                       const int rcounts[], const int displs[], MPI_Datatype rtype, int root, MPI_Comm comm,
+                       MPI_Request* request) noexcept {
+  NbcBuffers b;
+  if (const Place p = place(rc, comm, root)) {
+    b.read(sbuf, scount, stype);
+    if (p.root) b.write_v(rbuf, rcounts, displs, rtype, p.size);
+  }
+  nbc_created(call, rc, request, std::move(b));
+}
 
 void pre_MPI_Scatter(Call& call, const void*, int scount, MPI_Datatype stype, void* rbuf, int rcount,
                      MPI_Datatype rtype, int root, MPI_Comm comm) noexcept {
@@ -763,7 +835,15 @@ void pre_MPI_Iscatter(Call& call, const void*, int scount, MPI_Datatype stype, v
                       MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request*) noexcept {
   scatter_like(call, true, scount, stype, rbuf, rcount, rtype, root, comm);
 }
-ASSAY_POST_NB(MPI_Iscatter, const void*, int, MPI_Datatype, void*, int, MPI_Datatype, int, MPI_Comm)
+void post_MPI_Iscatter(Call& call, int rc, const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, int rcount,
+                       MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request* request) noexcept {
+  NbcBuffers b;
+  if (const Place p = place(rc, comm, root)) {
+    if (p.root) b.read(sbuf, p.size * scount, stype);
+    b.write(rbuf, rcount, rtype);
+  }
+  nbc_created(call, rc, request, std::move(b));
+}
 
 void pre_MPI_Scatterv(Call& call, const void*, const int scounts[], const int[], MPI_Datatype stype,
                       void* rbuf, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm) noexcept {
@@ -774,8 +854,16 @@ void pre_MPI_Iscatterv(Call& call, const void*, const int scounts[], const int[]
                        MPI_Request*) noexcept {
   scatterv_like(call, true, scounts, stype, rbuf, rcount, rtype, root, comm);
 }
-ASSAY_POST_NB(MPI_Iscatterv, const void*, const int[], const int[], MPI_Datatype, void*, int,
-              MPI_Datatype, int, MPI_Comm)
+void post_MPI_Iscatterv(Call& call, int rc, const void* sbuf, const int scounts[], const int displs[],
+                        MPI_Datatype stype, void* rbuf, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm,
+                        MPI_Request* request) noexcept {
+  NbcBuffers b;
+  if (const Place p = place(rc, comm, root)) {
+    if (p.root) b.read_v(sbuf, scounts, displs, stype, p.size);
+    b.write(rbuf, rcount, rtype);
+  }
+  nbc_created(call, rc, request, std::move(b));
+}
 
 void pre_MPI_Allgather(Call& call, const void* sbuf, int scount, MPI_Datatype stype, void* rbuf,
                        int rcount, MPI_Datatype rtype, MPI_Comm comm) noexcept {
@@ -785,7 +873,15 @@ void pre_MPI_Iallgather(Call& call, const void* sbuf, int scount, MPI_Datatype s
                         int rcount, MPI_Datatype rtype, MPI_Comm comm, MPI_Request*) noexcept {
   allgather_like(call, CollKind::allgather, true, sbuf, scount, stype, rbuf, rcount, rtype, comm);
 }
-ASSAY_POST_NB(MPI_Iallgather, const void*, int, MPI_Datatype, void*, int, MPI_Datatype, MPI_Comm)
+void post_MPI_Iallgather(Call& call, int rc, const void* sbuf, int scount, MPI_Datatype stype, void* rbuf,
+                         int rcount, MPI_Datatype rtype, MPI_Comm comm, MPI_Request* request) noexcept {
+  NbcBuffers b;
+  if (const Place p = place(rc, comm)) {
+    b.read(sbuf, scount, stype);
+    b.write(rbuf, p.size * rcount, rtype);
+  }
+  nbc_created(call, rc, request, std::move(b));
+}
 
 void pre_MPI_Alltoall(Call& call, const void* sbuf, int scount, MPI_Datatype stype, void* rbuf,
                       int rcount, MPI_Datatype rtype, MPI_Comm comm) noexcept {
@@ -795,7 +891,15 @@ void pre_MPI_Ialltoall(Call& call, const void* sbuf, int scount, MPI_Datatype st
                        int rcount, MPI_Datatype rtype, MPI_Comm comm, MPI_Request*) noexcept {
   allgather_like(call, CollKind::alltoall, true, sbuf, scount, stype, rbuf, rcount, rtype, comm);
 }
-ASSAY_POST_NB(MPI_Ialltoall, const void*, int, MPI_Datatype, void*, int, MPI_Datatype, MPI_Comm)
+void post_MPI_Ialltoall(Call& call, int rc, const void* sbuf, int scount, MPI_Datatype stype, void* rbuf,
+                        int rcount, MPI_Datatype rtype, MPI_Comm comm, MPI_Request* request) noexcept {
+  NbcBuffers b;
+  if (const Place p = place(rc, comm)) {
+    b.read(sbuf, p.size * scount, stype);
+    b.write(rbuf, p.size * rcount, rtype);
+  }
+  nbc_created(call, rc, request, std::move(b));
+}
 
 void pre_MPI_Allgatherv(Call& call, const void* sbuf, int scount, MPI_Datatype stype, void* rbuf,
                         const int rcounts[], const int[], MPI_Datatype rtype, MPI_Comm comm) noexcept {
@@ -806,8 +910,16 @@ void pre_MPI_Iallgatherv(Call& call, const void* sbuf, int scount, MPI_Datatype 
                          MPI_Request*) noexcept {
   allgatherv_like(call, true, sbuf, scount, stype, rbuf, rcounts, rtype, comm);
 }
-ASSAY_POST_NB(MPI_Iallgatherv, const void*, int, MPI_Datatype, void*, const int[], const int[],
-              MPI_Datatype, MPI_Comm)
+void post_MPI_Iallgatherv(Call& call, int rc, const void* sbuf, int scount, MPI_Datatype stype, void* rbuf,
+                          const int rcounts[], const int displs[], MPI_Datatype rtype, MPI_Comm comm,
+                          MPI_Request* request) noexcept {
+  NbcBuffers b;
+  if (const Place p = place(rc, comm)) {
+    b.read(sbuf, scount, stype);
+    b.write_v(rbuf, rcounts, displs, rtype, p.size);
+  }
+  nbc_created(call, rc, request, std::move(b));
+}
 
 void pre_MPI_Alltoallv(Call& call, const void* sbuf, const int scounts[], const int[], MPI_Datatype stype,
                        void* rbuf, const int rcounts[], const int[], MPI_Datatype rtype, MPI_Comm comm) noexcept {
@@ -820,8 +932,16 @@ void pre_MPI_Ialltoallv(Call& call, const void* sbuf, const int scounts[], const
   alltoallv_like(call, CollKind::alltoallv, true, sbuf, scounts, &stype, false, rbuf, rcounts, &rtype,
                  false, comm);
 }
-ASSAY_POST_NB(MPI_Ialltoallv, const void*, const int[], const int[], MPI_Datatype, void*,
-              const int[], const int[], MPI_Datatype, MPI_Comm)
+void post_MPI_Ialltoallv(Call& call, int rc, const void* sbuf, const int scounts[], const int sdispls[],
+                         MPI_Datatype stype, void* rbuf, const int rcounts[], const int rdispls[],
+                         MPI_Datatype rtype, MPI_Comm comm, MPI_Request* request) noexcept {
+  NbcBuffers b;
+  if (const Place p = place(rc, comm)) {
+    b.read_v(sbuf, scounts, sdispls, stype, p.size);
+    b.write_v(rbuf, rcounts, rdispls, rtype, p.size);
+  }
+  nbc_created(call, rc, request, std::move(b));
+}
 
 void pre_MPI_Alltoallw(Call& call, const void* sbuf, const int scounts[], const int[],
                        const MPI_Datatype stypes[], void* rbuf, const int rcounts[], const int[],
@@ -835,8 +955,18 @@ void pre_MPI_Ialltoallw(Call& call, const void* sbuf, const int scounts[], const
   alltoallv_like(call, CollKind::alltoallw, true, sbuf, scounts, stypes, true, rbuf, rcounts, rtypes,
                  true, comm);
 }
-ASSAY_POST_NB(MPI_Ialltoallw, const void*, const int[], const int[], const MPI_Datatype[], void*,
-              const int[], const int[], const MPI_Datatype[], MPI_Comm)
+void post_MPI_Ialltoallw(Call& call, int rc, const void* sbuf, const int scounts[], const int sdispls[],
+                         const MPI_Datatype stypes[], void* rbuf, const int rcounts[], const int rdispls[],
+                         const MPI_Datatype rtypes[], MPI_Comm comm, MPI_Request* request) noexcept {
+  NbcBuffers b;
+  if (const Place p = place(rc, comm)) {
+    for (int i = 0; i < p.size; ++i) {  // displacements in bytes, a type per peer
+      if (sbuf != MPI_IN_PLACE && scounts && sdispls && stypes) b.read(sbuf, scounts[i], stypes[i], sdispls[i]);
+      if (rcounts && rdispls && rtypes) b.write(rbuf, rcounts[i], rtypes[i], rdispls[i]);
+    }
+  }
+  nbc_created(call, rc, request, std::move(b));
+}
 
 void pre_MPI_Reduce(Call& call, const void* sbuf, void* rbuf, int count, MPI_Datatype type, MPI_Op op,
                     int root, MPI_Comm comm) noexcept {
@@ -846,7 +976,29 @@ void pre_MPI_Ireduce(Call& call, const void* sbuf, void* rbuf, int count, MPI_Da
                      int root, MPI_Comm comm, MPI_Request*) noexcept {
   reduce_like(call, CollKind::reduce, true, sbuf, rbuf, count, type, op, root, comm);
 }
-ASSAY_POST_NB(MPI_Ireduce, const void*, void*, int, MPI_Datatype, MPI_Op, int, MPI_Comm)
+void post_MPI_Ireduce(Call& call, int rc, const void* sbuf, void* rbuf, int count, MPI_Datatype type, MPI_Op,
+                      int root, MPI_Comm comm, MPI_Request* request) noexcept {
+  NbcBuffers b;
+  if (const Place p = place(rc, comm, root)) {
+    b.read(sbuf, count, type);
+    if (p.root) b.write(rbuf, count, type);
+  }
+  nbc_created(call, rc, request, std::move(b));
+}
+
+// The all-reductions: every rank reads its contribution and stores its result,
+// count elements each, except MPI_Reduce_scatter_block's size x count in
+// (MPI_IN_PLACE: in the receive buffer).
+void all_reduction_created(const Call& call, int rc, CollKind kind, const void* sbuf, void* rbuf, int count,
+                           MPI_Datatype type, MPI_Comm comm, MPI_Request* request) {
+  NbcBuffers b;
+  if (const Place p = place(rc, comm)) {
+    const int in = kind == CollKind::reduce_scatter_block ? p.size * count : count;
+    b.read(sbuf, in, type);
+    b.write(rbuf, sbuf == MPI_IN_PLACE ? in : count, type);
+  }
+  nbc_created(call, rc, request, std::move(b));
+}
 
 #define ASSAY_ALL_REDUCTION(name, iname, kind)                                                    \
   void pre_##name(Call& call, const void* sbuf, void* rbuf, int count, MPI_Datatype type,         \
@@ -857,7 +1009,10 @@ ASSAY_POST_NB(MPI_Ireduce, const void*, void*, int, MPI_Datatype, MPI_Op, int, M
                    MPI_Op op, MPI_Comm comm, MPI_Request*) noexcept {                             \
     reduce_like(call, kind, true, sbuf, rbuf, count, type, op, std::nullopt, comm);              \
   }                                                                                               \
-  ASSAY_POST_NB(iname, const void*, void*, int, MPI_Datatype, MPI_Op, MPI_Comm)
+  void post_##iname(Call& call, int rc, const void* sbuf, void* rbuf, int count, MPI_Datatype type, MPI_Op, \
+                    MPI_Comm comm, MPI_Request* request) noexcept {                                \
+    all_reduction_created(call, rc, kind, sbuf, rbuf, count, type, comm, request);               \
+  }
 ASSAY_ALL_REDUCTION(MPI_Allreduce, MPI_Iallreduce, CollKind::allreduce)
 ASSAY_ALL_REDUCTION(MPI_Reduce_scatter_block, MPI_Ireduce_scatter_block, CollKind::reduce_scatter_block)
 ASSAY_ALL_REDUCTION(MPI_Scan, MPI_Iscan, CollKind::scan)
@@ -877,9 +1032,16 @@ void pre_MPI_Ireduce_scatter(Call& call, const void* sbuf, void* rbuf, const int
   reduce_like(call, CollKind::reduce_scatter, true, sbuf, rbuf, sum(rcounts, n), type, op,
               std::nullopt, comm);
 }
-ASSAY_POST_NB(MPI_Ireduce_scatter, const void*, void*, const int[], MPI_Datatype, MPI_Op, MPI_Comm)
-
-#undef ASSAY_POST_NB
+void post_MPI_Ireduce_scatter(Call& call, int rc, const void* sbuf, void* rbuf, const int rcounts[],
+                              MPI_Datatype type, MPI_Op, MPI_Comm comm, MPI_Request* request) noexcept {
+  NbcBuffers b;
+  if (const Place p = place(rc, comm); p && rcounts) {
+    const int in = sum(rcounts, p.size);
+    b.read(sbuf, in, type);
+    b.write(rbuf, sbuf == MPI_IN_PLACE ? in : rcounts[p.rank], type);
+  }
+  nbc_created(call, rc, request, std::move(b));
+}
 
 // The hooks this family implements; every other call only passes through.
 void register_coll(Hooks& h) {

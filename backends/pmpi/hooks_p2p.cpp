@@ -19,21 +19,13 @@ void created(const Call& call, int rc, MPI_Request* request, RequestKind kind, b
   state().requests.created(key(*request), request, kind, persistent, call.site());
 }
 
-// The bytes count x datatype touches at buf, as sorted disjoint address ranges.
-std::vector<core::ByteRange> footprint(const void* buf, int count, MPI_Datatype type) {
-  if (!buf || buf == MPI_BOTTOM) return {};
-  const auto base = reinterpret_cast<std::uintptr_t>(buf);
-  std::vector<core::ByteRange> ranges;
-  for (const auto& [lo, hi] : type_blocks(count, type))
-    ranges.push_back({base + static_cast<std::uintptr_t>(lo), base + static_cast<std::uintptr_t>(hi)});
-  return ranges;
-}
-
 void created_buffer(const Call& call, int rc, MPI_Request* request, bool persistent, const void* buf,
                     int count, MPI_Datatype type, bool writes) {
   created(call, rc, request, RequestKind::point_to_point, persistent);
   if (rc != MPI_SUCCESS || !request || *request == MPI_REQUEST_NULL) return;
-  state().requests.buffer(key(*request), footprint(buf, count, type), writes);
+  auto bytes = footprint(buf, count, type);
+  if (writes) state().requests.buffer(key(*request), {}, std::move(bytes));
+  else state().requests.buffer(key(*request), std::move(bytes), {});
 }
 
 // pre: rd: requests[0..n) — remembers and announces the handles about to be completed.

@@ -10,6 +10,15 @@ State& state() {
   return *s;
 }
 
+std::vector<core::ByteRange> footprint(const void* buf, int count, MPI_Datatype type) {
+  if (!buf || buf == MPI_BOTTOM || count <= 0) return {};
+  const auto base = reinterpret_cast<std::uintptr_t>(buf);
+  std::vector<core::ByteRange> ranges;
+  for (const auto& [lo, hi] : type_blocks(count, type))
+    ranges.push_back({base + static_cast<std::uintptr_t>(lo), base + static_cast<std::uintptr_t>(hi)});
+  return ranges;
+}
+
 namespace {
 
 interpose::Checker make_checker() {

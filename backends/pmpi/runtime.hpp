@@ -78,6 +78,10 @@ void finalize_coll(const Call& call);
 void finalize_rma(const Call& call);
 void finalize_res(const Call& call);
 
+// The bytes count x datatype touches at buf (MPI_BOTTOM: none known), as
+// sorted disjoint address ranges: a request's buffer in the request table.
+std::vector<core::ByteRange> footprint(const void* buf, int count, MPI_Datatype type);
+
 // Truncated messages are reported from an error handler (hooks_p2p.cpp),
 // installed once MPI is initialised, at the program's call in progress.
 void watch_truncation();

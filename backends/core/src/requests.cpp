@@ -40,29 +40,38 @@ void RequestTracker::created(Handle h, const void* variable, RequestKind kind, b
     variables_[variable] = h;
     return;
   }
-  live_[h] = Request{kind, persistent, !persistent, false, variable, site, site, std::nullopt, std::nullopt, {}, false};
+  live_[h] = Request{kind, persistent, !persistent, false, variable, site, site, std::nullopt, std::nullopt, {}, {}};
   variables_[variable] = h;
   retired_.erase(h);  // MPI may hand out a freed handle value again
 }
 
-void RequestTracker::buffer(Handle h, std::vector<ByteRange> ranges, bool writes) {
+void RequestTracker::buffer(Handle h, std::vector<ByteRange> reads, std::vector<ByteRange> writes) {
   auto r = live_.find(h);
   if (r == live_.end()) return;
-  r->second.ranges = std::move(ranges);
-  r->second.writes = writes;
+  r->second.reads = std::move(reads);
+  r->second.writes = std::move(writes);
   if (r->second.active) check_overlap(h);
 }
 
 void RequestTracker::check_overlap(Handle h) {
   const Request& me = live_.at(h);
-  if (me.ranges.empty()) return;
+  if (me.reads.empty() && me.writes.empty()) return;
+  struct Pair {  // bytes of mine against bytes of another: one side at least is written
+    const std::vector<ByteRange>& mine;
+    bool mine_written;
+    const std::vector<ByteRange>& other;
+    bool other_written;
+  };
   for (const auto& [oh, o] : live_) {
-    if (oh == h || !o.active || o.ranges.empty() || !(me.writes || o.writes)) continue;
-    if (const ByteRange* at = first_overlap(me.ranges, o.ranges)) {
-      sink_({ErrorClass::nb_buffer_overlap,
-             "buffer of a new nonblocking operation overlaps the buffer of an active one and one of them is written by MPI",
-             {buffer_access(me.started_at, *at, me.writes), buffer_access(o.started_at, *at, o.writes)}});
-      return;  // one finding per operation
+    if (oh == h || !o.active) continue;
+    for (const Pair& p : {Pair{me.writes, true, o.writes, true}, Pair{me.writes, true, o.reads, false},
+                          Pair{me.reads, false, o.writes, true}}) {
+      if (const ByteRange* at = first_overlap(p.mine, p.other)) {
+        sink_({ErrorClass::nb_buffer_overlap,
+               "buffer of a new nonblocking operation overlaps the buffer of an active one and one of them is written by MPI",
+               {buffer_access(me.started_at, *at, p.mine_written), buffer_access(o.started_at, *at, p.other_written)}});
+        return;  // one finding per operation
+      }
     }
   }
 }

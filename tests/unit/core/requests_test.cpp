@@ -164,17 +164,37 @@ TEST(RequestTracker, OverlappingBuffersWhereOneIsWritten) {
   RequestTracker t(out.sink());
   int a = 0, b = 0, c = 0;
   t.created(1, &a, RequestKind::point_to_point, false, at("MPI_Isend", 0x10));
-  t.buffer(1, {{100, 116}}, false);
+  t.buffer(1, {{100, 116}}, {});
   t.created(2, &b, RequestKind::point_to_point, false, at("MPI_Isend", 0x20));
-  t.buffer(2, {{100, 116}}, false);  // two reads: fine
+  t.buffer(2, {{100, 116}}, {});  // two reads: fine
   t.created(3, &c, RequestKind::point_to_point, false, at("MPI_Irecv", 0x30));
-  t.buffer(3, {{116, 132}}, true);  // adjacent: fine
+  t.buffer(3, {}, {{116, 132}});  // adjacent: fine
   EXPECT_TRUE(out.findings.empty());
   t.completed(3);
   t.created(4, &c, RequestKind::point_to_point, false, at("MPI_Irecv", 0x40));
-  t.buffer(4, {{112, 128}}, true);
+  t.buffer(4, {}, {{112, 128}});
   ASSERT_EQ(out.classes(), Strings{"nb.buffer.overlap"});
   EXPECT_EQ(out.findings[0].accesses.at(0).site.pc, 0x40u);
+  EXPECT_EQ(out.findings[0].accesses.at(1).site.pc, 0x10u);
+}
+
+// A nonblocking collective both reads (its send buffer) and stores (its
+// receive buffer): only bytes one side stores conflict (MPI-3.1 §5.12).
+TEST(RequestTracker, ACollectiveReadsSomeBytesAndStoresOthers) {
+  test::Collected out;
+  RequestTracker t(out.sink());
+  int a = 0, b = 0, c = 0;
+  t.created(1, &a, RequestKind::collective, false, at("MPI_Iallreduce", 0x10));
+  t.buffer(1, {{0, 16}}, {{100, 116}});
+  t.created(2, &b, RequestKind::point_to_point, false, at("MPI_Isend", 0x20));
+  t.buffer(2, {{0, 16}}, {});  // reads the reduction's input too: fine
+  EXPECT_TRUE(out.findings.empty());
+  t.created(3, &c, RequestKind::point_to_point, false, at("MPI_Isend", 0x30));
+  t.buffer(3, {{108, 112}}, {});  // reads what the reduction stores
+  ASSERT_EQ(out.classes(), Strings{"nb.buffer.overlap"});
+  EXPECT_EQ(out.findings[0].accesses.at(0).kind, AccessKind::read);
+  EXPECT_EQ(out.findings[0].accesses.at(0).addr, 108u);
+  EXPECT_EQ(out.findings[0].accesses.at(1).kind, AccessKind::write);
   EXPECT_EQ(out.findings[0].accesses.at(1).site.pc, 0x10u);
 }
 
@@ -183,9 +203,9 @@ TEST(RequestTracker, InterleavedFootprintsDoNotOverlap) {
   RequestTracker t(out.sink());
   int a = 0, b = 0;
   t.created(1, &a, RequestKind::point_to_point, false, at("MPI_Irecv", 0x10));
-  t.buffer(1, {{0, 4}, {8, 12}, {16, 20}}, true);
+  t.buffer(1, {}, {{0, 4}, {8, 12}, {16, 20}});
   t.created(2, &b, RequestKind::point_to_point, true, at("MPI_Recv_init", 0x20));
-  t.buffer(2, {{4, 8}, {12, 16}, {16, 17}}, true);  // inactive until started
+  t.buffer(2, {}, {{4, 8}, {12, 16}, {16, 17}});  // inactive until started
   EXPECT_TRUE(out.findings.empty());
   t.started(2, at("MPI_Start", 0x30));
   ASSERT_EQ(out.classes(), Strings{"nb.buffer.overlap"});

@@ -32,10 +32,11 @@ class RequestTracker {
   // variable). Non-persistent requests are active at once, persistent ones
   // become active with started().
   void created(Handle h, const void* variable, RequestKind kind, bool persistent, const Site& site);
-  // The buffer footprint of h (sorted, disjoint ranges); writes = MPI stores
-  // into it (receives). Checked against the other active requests now if h is
-  // active, else at each start.
-  void buffer(Handle h, std::vector<ByteRange> ranges, bool writes);
+  // The buffer footprint of h: the bytes MPI reads (a send) and those it stores
+  // into (a receive; a collective may have both), each sorted and disjoint.
+  // Checked against the other active requests now if h is active, else at
+  // each start.
+  void buffer(Handle h, std::vector<ByteRange> reads, std::vector<ByteRange> writes);
   // Before MPI_Start: reports a start of an active persistent request.
   void started(Handle h, const Site& site);
   // Before a wait/test on h: reports a retired handle and a persistent request
@@ -65,8 +66,7 @@ class RequestTracker {
     Site started_at;  // creation or the last MPI_Start
     std::optional<Site> polled_at;  // the last wait/test that named it, if any
     std::optional<Site> completed_by;  // persistent: the wait/test that completed it last
-    std::vector<ByteRange> ranges;
-    bool writes = false;
+    std::vector<ByteRange> reads, writes;
     int instances = 1;  // MPI may return one handle value for several requests (e.g. sends done at once)
   };
   struct Overwrite {  // a handle variable overwritten while its request was active
