@@ -154,9 +154,15 @@ void RequestTracker::retire(Handle h) {
 void RequestTracker::finalize() {
   for (const auto& [h, r] : live_) {
     if (auto o = overwritten_.find(h); o != overwritten_.end()) {
-      sink_({ErrorClass::nb_request_reuse_active,
-             "request handle overwritten by a new operation while still active; the first request is lost",
-             {call(o->second.by), call(r.created_at)}});
+      // A lost collective request is a collective never completed (MPI-3.1 §5.12).
+      if (r.kind == RequestKind::collective)
+        sink_({ErrorClass::coll_request_missing_completion,
+               "nonblocking collective never completed: its request handle was overwritten by a new operation",
+               {call(r.created_at), call(o->second.by)}});
+      else
+        sink_({ErrorClass::nb_request_reuse_active,
+               "request handle overwritten by a new operation while still active; the first request is lost",
+               {call(o->second.by), call(r.created_at)}});
       continue;
     }
     // An inactive persistent request has nothing to complete: it is a leaked

@@ -45,6 +45,18 @@ TEST(RequestTracker, OverwrittenAndLostRequestIsReuseActive) {
   EXPECT_EQ(out.findings[0].accesses.at(1).site.pc, 0x10u);
 }
 
+TEST(RequestTracker, AnOverwrittenCollectiveRequestIsACollectiveNeverCompleted) {
+  test::Collected out;
+  RequestTracker t(out.sink());
+  int var = 0;
+  t.created(1, &var, RequestKind::collective, false, at("MPI_Ibarrier", 0x10));
+  t.created(2, &var, RequestKind::collective, false, at("MPI_Ibarrier", 0x10));
+  t.completed(2);
+  t.finalize();
+  ASSERT_EQ(out.classes(), Strings{"coll.request.missing-completion"});
+  EXPECT_EQ(out.findings[0].accesses.at(0).site.pc, 0x10u);
+}
+
 TEST(RequestTracker, OverwriteOfACopiedHandleThatCompletesIsFine) {
   test::Collected out;
   RequestTracker t(out.sink());
