@@ -17,10 +17,11 @@ namespace assay::adapter {
 
 namespace {
 
-bool collective(const std::string& call) {
+bool collective(const std::string& call) {  // blocking or not: MPI_Bcast, MPI_Ibcast
   static const std::regex c(
-      "MPI_(I?(Barrier|Bcast|Reduce|Allreduce|Gatherv?|Allgatherv?|Scatterv?|Alltoall[vw]?|Reduce_scatter(_block)?|"
-      "Scan|Exscan))");
+      "MPI_I?(barrier|bcast|reduce|allreduce|gatherv?|allgatherv?|scatterv?|alltoall[vw]?|reduce_scatter(_block)?|"
+      "scan|exscan)",
+      std::regex::icase);
   return std::regex_match(call, c);
 }
 
@@ -31,7 +32,9 @@ bool one_sided(const std::string& call) {
 
 // An MPI error (code name as Open MPI prints it) in `call` -> class.
 std::string class_of(const std::string& code, const std::string& call) {
-  if (code == "MPI_ERR_TRUNCATE") return "nb.buffer.truncation";  // "message truncated", in whatever call
+  // "Message truncated": in a collective, the ranks' type signatures differ
+  // (MPI-3.1 §5.1 requires them to match); elsewhere a receive too small.
+  if (code == "MPI_ERR_TRUNCATE") return collective(call) ? "coll.arg.type-mismatch" : "nb.buffer.truncation";
   // Freeing a window is erroneous before the process's RMA involvement in it is
   // complete (MPI-3.1 11.2.5), so a synchronisation error there says which.
   if (code == "MPI_ERR_RMA_SYNC") return call == "MPI_Win_free" ? "rma.window.free-with-epoch" : "rma.sync";
@@ -41,7 +44,8 @@ std::string class_of(const std::string& code, const std::string& call) {
   if (code == "MPI_ERR_RMA_RANGE") return "rma.window";
   if (code == "MPI_ERR_WIN") return "rma.window.invalid";
   if (collective(call) && (code == "MPI_ERR_ROOT" || code == "MPI_ERR_OP" || code == "MPI_ERR_COMM" ||
-                           code == "MPI_ERR_TYPE" || code == "MPI_ERR_BUFFER"))
+                           code == "MPI_ERR_TYPE" || code == "MPI_ERR_BUFFER" || code == "MPI_ERR_COUNT" ||
+                           code == "MPI_ERR_ARG"))
     return "coll.arg.invalid";
   if (one_sided(call) && (code == "MPI_ERR_RANK" || code == "MPI_ERR_ARG" || code == "MPI_ERR_COUNT" ||
                           code == "MPI_ERR_TYPE" || code == "MPI_ERR_OP" || code == "MPI_ERR_LOCKTYPE" ||

@@ -595,9 +595,12 @@ void read_expected_results(const std::string& path, std::vector<std::string>& in
       throw std::runtime_error(fmt::format("{}:{}: expected '<case-glob|tag:T> <mpi|*> <OUTCOME> <reason>'", path, n));
     if (e.mpi != "*" && !find_mpi(e.mpi))
       throw std::runtime_error(fmt::format("{}:{}: unknown MPI implementation '{}'", path, n, e.mpi));
-    auto o = outcome_from_name(outcome);
-    if (!o) throw std::runtime_error(fmt::format("{}:{}: unknown outcome '{}'", path, n, outcome));
-    e.outcome = *o;
+    std::istringstream names(outcome);
+    for (std::string name; std::getline(names, name, '|');) {
+      auto o = outcome_from_name(name);
+      if (!o) throw std::runtime_error(fmt::format("{}:{}: unknown outcome '{}'", path, n, name));
+      e.outcomes.push_back(*o);
+    }
     std::getline(fields >> std::ws, e.reason);
     while (!e.reason.empty() && std::isspace(static_cast<unsigned char>(e.reason.back()))) e.reason.pop_back();
     if (e.reason.empty())
@@ -619,6 +622,12 @@ ExpectedResults load_expected_results(const std::string& path) {
   return out;
 }
 
+std::string ExpectedEntry::outcome_names() const {
+  std::string s;
+  for (Outcome o : outcomes) s += std::string(s.empty() ? "" : "|") + outcome_name(o);
+  return s;
+}
+
 bool is_good_outcome(Outcome o) {
   return o == Outcome::TP || o == Outcome::TN || o == Outcome::NS;
 }
@@ -626,11 +635,11 @@ bool is_good_outcome(Outcome o) {
 std::string unexpected_outcome(const ExpectedResults& expected, const Case& c, const std::string& backend,
                                const std::string& mpi, Outcome outcome, const std::string& label) {
   const ExpectedEntry* e = expected.find(c, mpi);
-  if (e && e->outcome == outcome) return {};
+  if (e && e->lists(outcome)) return {};
   if (e && e->pattern.rfind("tag:", 0) == 0 && is_good_outcome(outcome)) return {};
   if (e)
     return fmt::format("{}: {}, but {}:{} expects {} ({})", label, outcome_name(outcome), e->file, e->line,
-                       outcome_name(e->outcome), e->reason);
+                       e->outcome_names(), e->reason);
   if (!is_good_outcome(outcome))
     return fmt::format("{}: {} is not a known miss of backend {} (add it to its expected-results with a reason, or fix it)",
                        label, outcome_name(outcome), backend);

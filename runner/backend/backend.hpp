@@ -3,6 +3,7 @@
 // the backend, how to launch it, how to read what it found, what it needs and
 // which version it is. Adding a backend adds a folder; the runner is not edited.
 #pragma once
+#include <algorithm>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -122,10 +123,12 @@ std::vector<std::string> backend_roots(const std::string& builtin, const std::ve
 struct ExpectedEntry {
   std::string pattern;  // case id glob, or "tag:<tag>"
   std::string mpi;      // "openmpi", "mpich" or "*"
-  Outcome outcome;
+  std::vector<Outcome> outcomes;  // one, or several where the MPI decides (WC|RE: a message it may drop)
   std::string reason;
   std::string file;     // the file it is on (an included one, or the backend's own)
   int line = 0;
+  bool lists(Outcome o) const { return std::find(outcomes.begin(), outcomes.end(), o) != outcomes.end(); }
+  std::string outcome_names() const;  // "WC|RE"
 };
 struct ExpectedResults {
   std::string path;

@@ -135,6 +135,14 @@ TEST(MpiErrcheck, MpichErrorStacks) {
   auto late = parse_mpi_errors(fixture("mpi-errcheck/mpich-after-finalize.txt"), "");
   ASSERT_EQ(late.size(), 1u);
   EXPECT_EQ(late[0].error_class, "res.lifecycle.call-outside-init");
+  // Nonblocking collectives are collectives too (MPI_Iallgather).
+  auto nbc = parse_mpi_errors(fixture("mpi-errcheck/mpich-iallgather-datatype-null.txt"), "");
+  ASSERT_EQ(nbc.size(), 1u);
+  EXPECT_EQ(nbc[0].error_class, "coll.arg.invalid");
+  // A collective's message truncated: the ranks' type signatures differ.
+  auto sig = parse_mpi_errors(fixture("mpi-errcheck/mpich-alltoall-truncated.txt"), "");
+  ASSERT_EQ(sig.size(), 1u);
+  EXPECT_EQ(sig[0].error_class, "coll.arg.type-mismatch");
   // MPICH ends this class text with a blank before the comma.
   auto sync = parse_mpi_errors(fixture("mpi-errcheck/mpich-flush-local-no-epoch.txt"), cases + "rma/sync/flush-local-no-epoch-nok.c");
   ASSERT_EQ(sync.size(), 1u);
