@@ -99,6 +99,15 @@ TEST(ValgrindXml, LibraryNoiseAndLeakRecordsAreNotFindings) {
   EXPECT_EQ(leaks[0].error_class, "mem.send.uninitialized");
 }
 
+namespace {
+// The one finding the MPI error messages of a fixture give.
+Finding only_finding(const std::string& name, const std::string& source = "") {
+  auto found = parse_mpi_errors(fixture(name), source);
+  EXPECT_EQ(found.size(), 1u) << name;
+  return found.empty() ? Finding{} : found[0];
+}
+}  // namespace
+
 TEST(MpiErrcheck, OpenMpiParameterChecks) {
   auto root = parse_mpi_errors(fixture("mpi-errcheck/openmpi-invalid-root.txt"), cases + "coll/arg/invalid-root-nok.c");
   ASSERT_EQ(root.size(), 1u);
@@ -117,10 +126,9 @@ TEST(MpiErrcheck, OpenMpiParameterChecks) {
   EXPECT_EQ(late[0].sites.at(0).op, "MPI_Comm_rank");
   // MPI_ERR_RMA_RANGE covers both an access past a window's bounds and one to
   // memory a dynamic window has not attached: the group only.
-  auto range = parse_mpi_errors(fixture("mpi-errcheck/openmpi-dynamic-window-range.txt"), "");
-  ASSERT_EQ(range.size(), 1u);
-  EXPECT_EQ(range[0].error_class, "rma.window");
-  EXPECT_EQ(range[0].sites.at(0).op, "MPI_Get");
+  const Finding range = only_finding("mpi-errcheck/openmpi-dynamic-window-range.txt");
+  EXPECT_EQ(range.error_class, "rma.window");
+  EXPECT_EQ(range.sites.at(0).op, "MPI_Get");
 }
 
 TEST(MpiErrcheck, MpichErrorStacks) {
@@ -136,28 +144,21 @@ TEST(MpiErrcheck, MpichErrorStacks) {
   ASSERT_EQ(late.size(), 1u);
   EXPECT_EQ(late[0].error_class, "res.lifecycle.call-outside-init");
   // Nonblocking collectives are collectives too (MPI_Iallgather).
-  auto nbc = parse_mpi_errors(fixture("mpi-errcheck/mpich-iallgather-datatype-null.txt"), "");
-  ASSERT_EQ(nbc.size(), 1u);
-  EXPECT_EQ(nbc[0].error_class, "coll.arg.invalid");
+  EXPECT_EQ(only_finding("mpi-errcheck/mpich-iallgather-datatype-null.txt").error_class, "coll.arg.invalid");
   // A collective's message truncated: the ranks' type signatures differ.
-  auto sig = parse_mpi_errors(fixture("mpi-errcheck/mpich-alltoall-truncated.txt"), "");
-  ASSERT_EQ(sig.size(), 1u);
-  EXPECT_EQ(sig[0].error_class, "coll.arg.type-mismatch");
+  EXPECT_EQ(only_finding("mpi-errcheck/mpich-alltoall-truncated.txt").error_class, "coll.arg.type-mismatch");
   // MPICH ends this class text with a blank before the comma.
-  auto sync = parse_mpi_errors(fixture("mpi-errcheck/mpich-flush-local-no-epoch.txt"), cases + "rma/sync/flush-local-no-epoch-nok.c");
-  ASSERT_EQ(sync.size(), 1u);
-  EXPECT_EQ(sync[0].error_class, "rma.sync");
-  EXPECT_EQ(sync[0].message, "MPI_Win_flush_local: Wrong synchronization of RMA calls");
-  EXPECT_EQ(sync[0].sites.at(0).op, "MPI_Win_flush_local");
+  const Finding sync =
+      only_finding("mpi-errcheck/mpich-flush-local-no-epoch.txt", cases + "rma/sync/flush-local-no-epoch-nok.c");
+  EXPECT_EQ(sync.error_class, "rma.sync");
+  EXPECT_EQ(sync.message, "MPI_Win_flush_local: Wrong synchronization of RMA calls");
+  EXPECT_EQ(sync.sites.at(0).op, "MPI_Win_flush_local");
   // The same error in MPI_Win_free: the window is freed with an epoch open.
-  auto free = parse_mpi_errors(fixture("mpi-errcheck/mpich-free-locked-window.txt"), "");
-  ASSERT_EQ(free.size(), 1u);
-  EXPECT_EQ(free[0].error_class, "rma.window.free-with-epoch");
+  EXPECT_EQ(only_finding("mpi-errcheck/mpich-free-locked-window.txt").error_class, "rma.window.free-with-epoch");
   // An argument error in a one-sided call.
-  auto rank = parse_mpi_errors(fixture("mpi-errcheck/mpich-put-invalid-rank.txt"), "");
-  ASSERT_EQ(rank.size(), 1u);
-  EXPECT_EQ(rank[0].error_class, "rma.arg.invalid");
-  EXPECT_EQ(rank[0].message, "MPI_Put: Invalid rank");
+  const Finding rank = only_finding("mpi-errcheck/mpich-put-invalid-rank.txt");
+  EXPECT_EQ(rank.error_class, "rma.arg.invalid");
+  EXPECT_EQ(rank.message, "MPI_Put: Invalid rank");
 }
 
 TEST(MpiErrcheck, AQuietRunHasNoFindings) {
