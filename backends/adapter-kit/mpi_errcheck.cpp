@@ -25,6 +25,12 @@ bool collective(const std::string& call) {  // blocking or not: MPI_Bcast, MPI_I
   return std::regex_match(call, c);
 }
 
+bool point_to_point(const std::string& call) {  // MPI_Send, MPI_Ibsend, MPI_Recv_init, MPI_Improbe, ...
+  static const std::regex c("MPI_(I?[bsr]?send|I?recv|sendrecv(_replace)?|I?m?probe|I?mrecv|[bsr]?send_init|recv_init)",
+                            std::regex::icase);
+  return std::regex_match(call, c);
+}
+
 bool one_sided(const std::string& call) {
   static const std::regex c(R"(MPI_(R?(Put|Get|Accumulate|Get_accumulate)|Fetch_and_op|Compare_and_swap|Win_\w+))");
   return std::regex_match(call, c);
@@ -51,6 +57,10 @@ std::string class_of(const std::string& code, const std::string& call) {
                           code == "MPI_ERR_TYPE" || code == "MPI_ERR_OP" || code == "MPI_ERR_LOCKTYPE" ||
                           code == "MPI_ERR_ASSERT" || code == "MPI_ERR_DISP" || code == "MPI_ERR_SIZE"))
     return "rma.arg.invalid";
+  if (point_to_point(call) && (code == "MPI_ERR_COMM" || code == "MPI_ERR_RANK" || code == "MPI_ERR_TAG" ||
+                               code == "MPI_ERR_COUNT" || code == "MPI_ERR_TYPE" || code == "MPI_ERR_ARG" ||
+                               code == "MPI_ERR_BUFFER"))
+    return "nb.arg.invalid";
   return unclassified;
 }
 
@@ -67,6 +77,7 @@ std::string mpich_code(const std::string& text) {
       {"Invalid assert argument", "MPI_ERR_ASSERT"},
       {"Invalid displacement argument in RMA call", "MPI_ERR_DISP"},
       {"Invalid size argument in RMA call", "MPI_ERR_SIZE"},
+      {"Invalid tag", "MPI_ERR_TAG"},
   };
   auto it = codes.find(text);
   return it == codes.end() ? "" : it->second;

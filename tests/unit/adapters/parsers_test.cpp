@@ -155,6 +155,8 @@ TEST(MpiErrcheck, MpichErrorStacks) {
   EXPECT_EQ(sync.sites.at(0).op, "MPI_Win_flush_local");
   // The same error in MPI_Win_free: the window is freed with an epoch open.
   EXPECT_EQ(only_finding("mpi-errcheck/mpich-free-locked-window.txt").error_class, "rma.window.free-with-epoch");
+  // An argument error in a point-to-point call.
+  EXPECT_EQ(only_finding("mpi-errcheck/mpich-send-invalid-rank.txt").error_class, "nb.arg.invalid");
   // An argument error in a one-sided call.
   const Finding rank = only_finding("mpi-errcheck/mpich-put-invalid-rank.txt");
   EXPECT_EQ(rank.error_class, "rma.arg.invalid");
