@@ -752,6 +752,35 @@ void post_MPI_Cart_create(Call& call, int rc, MPI_Comm, int, const int[], const 
                           MPI_Comm* comm_cart) noexcept {
   if (rc == MPI_SUCCESS) added(call, *comm_cart);
 }
+void post_MPI_Comm_dup_with_info(Call& call, int rc, MPI_Comm, MPI_Info, MPI_Comm* newcomm) noexcept {
+  if (rc == MPI_SUCCESS) added(call, *newcomm);
+}
+// Collective over the group's members only; the shadow's MPI_Comm_dup is over the same.
+void post_MPI_Comm_create_group(Call& call, int rc, MPI_Comm, MPI_Group, int, MPI_Comm* newcomm) noexcept {
+  if (rc == MPI_SUCCESS) added(call, *newcomm);
+}
+void post_MPI_Cart_sub(Call& call, int rc, MPI_Comm, const int[], MPI_Comm* newcomm) noexcept {
+  if (rc == MPI_SUCCESS) added(call, *newcomm);
+}
+void post_MPI_Graph_create(Call& call, int rc, MPI_Comm, int, const int[], const int[], int,
+                           MPI_Comm* comm_graph) noexcept {
+  if (rc == MPI_SUCCESS) added(call, *comm_graph);
+}
+void post_MPI_Dist_graph_create_adjacent(Call& call, int rc, MPI_Comm, int, const int[], const int[], int,
+                                         const int[], const int[], MPI_Info, int, MPI_Comm* newcomm) noexcept {
+  if (rc == MPI_SUCCESS) added(call, *newcomm);
+}
+void post_MPI_Dist_graph_create(Call& call, int rc, MPI_Comm, int, const int[], const int[], const int[],
+                                const int[], MPI_Info, int, MPI_Comm* newcomm) noexcept {
+  if (rc == MPI_SUCCESS) added(call, *newcomm);
+}
+void post_MPI_Intercomm_merge(Call& call, int rc, MPI_Comm, int, MPI_Comm* newcomm) noexcept {
+  if (rc == MPI_SUCCESS) added(call, *newcomm);
+}
+// An intercommunicator gets no shadow (added() leaves it out), only its lifetime.
+void post_MPI_Intercomm_create(Call& call, int rc, MPI_Comm, int, MPI_Comm, int, int, MPI_Comm* newcomm) noexcept {
+  if (rc == MPI_SUCCESS) added(call, *newcomm);
+}
 // pre: the communicator's last check, then its shadow goes.
 void pre_MPI_Comm_free(Call& call, MPI_Comm* comm) noexcept {
   if (comm) resource_freed(core::ResourceKind::communicator, key(*comm));
@@ -1057,6 +1086,14 @@ void register_coll(Hooks& h) {
   h.after_MPI_Cart_create = post_MPI_Cart_create;
   h.after_MPI_Comm_create = post_MPI_Comm_create;
   h.after_MPI_Comm_dup = post_MPI_Comm_dup;
+  h.after_MPI_Comm_dup_with_info = post_MPI_Comm_dup_with_info;
+  h.after_MPI_Comm_create_group = post_MPI_Comm_create_group;
+  h.after_MPI_Cart_sub = post_MPI_Cart_sub;
+  h.after_MPI_Graph_create = post_MPI_Graph_create;
+  h.after_MPI_Dist_graph_create_adjacent = post_MPI_Dist_graph_create_adjacent;
+  h.after_MPI_Dist_graph_create = post_MPI_Dist_graph_create;
+  h.after_MPI_Intercomm_merge = post_MPI_Intercomm_merge;
+  h.after_MPI_Intercomm_create = post_MPI_Intercomm_create;
   h.before_MPI_Comm_free = pre_MPI_Comm_free;
   h.before_MPI_Comm_split = pre_MPI_Comm_split;
   h.after_MPI_Comm_split = post_MPI_Comm_split;

@@ -117,8 +117,10 @@ ASSAY_TYPE_CTOR(MPI_Type_create_hvector, int, int, MPI_Aint, MPI_Datatype)
 ASSAY_TYPE_CTOR(MPI_Type_indexed, int, const int[], const int[], MPI_Datatype)
 ASSAY_TYPE_CTOR(MPI_Type_create_hindexed, int, const int[], const MPI_Aint[], MPI_Datatype)
 ASSAY_TYPE_CTOR(MPI_Type_create_indexed_block, int, int, const int[], MPI_Datatype)
+ASSAY_TYPE_CTOR(MPI_Type_create_hindexed_block, int, int, const MPI_Aint[], MPI_Datatype)
 ASSAY_TYPE_CTOR(MPI_Type_create_struct, int, const int[], const MPI_Aint[], const MPI_Datatype[])
 ASSAY_TYPE_CTOR(MPI_Type_create_subarray, int, const int[], const int[], const int[], int, MPI_Datatype)
+ASSAY_TYPE_CTOR(MPI_Type_create_darray, int, int, int, const int[], const int[], const int[], const int[], int, MPI_Datatype)
 ASSAY_TYPE_CTOR(MPI_Type_create_resized, MPI_Datatype, MPI_Aint, MPI_Aint)
 ASSAY_TYPE_CTOR(MPI_Type_dup, MPI_Datatype)
 #undef ASSAY_TYPE_CTOR
@@ -156,6 +158,8 @@ void register_res(Hooks& h) {
   h.after_MPI_Type_contiguous = post_MPI_Type_contiguous;
   h.after_MPI_Type_create_hindexed = post_MPI_Type_create_hindexed;
   h.after_MPI_Type_create_hvector = post_MPI_Type_create_hvector;
+  h.after_MPI_Type_create_darray = post_MPI_Type_create_darray;
+  h.after_MPI_Type_create_hindexed_block = post_MPI_Type_create_hindexed_block;
   h.after_MPI_Type_create_indexed_block = post_MPI_Type_create_indexed_block;
   h.after_MPI_Type_create_resized = post_MPI_Type_create_resized;
   h.after_MPI_Type_create_struct = post_MPI_Type_create_struct;

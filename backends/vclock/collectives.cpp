@@ -121,6 +121,13 @@ void register_collectives(interpose::Hooks& h) {
   h.after_MPI_Comm_split_type = [](Call&, int rc, MPI_Comm, int, int, MPI_Info, MPI_Comm* c) noexcept { if (rc == MPI_SUCCESS) created(c); };
   h.after_MPI_Comm_create = [](Call&, int rc, MPI_Comm, MPI_Group, MPI_Comm* c) noexcept { if (rc == MPI_SUCCESS) created(c); };
   h.after_MPI_Cart_create = [](Call&, int rc, MPI_Comm, int, const int*, const int*, int, MPI_Comm* c) noexcept { if (rc == MPI_SUCCESS) created(c); };
+  h.after_MPI_Comm_dup_with_info = [](Call&, int rc, MPI_Comm, MPI_Info, MPI_Comm* c) noexcept { if (rc == MPI_SUCCESS) created(c); };
+  h.after_MPI_Comm_create_group = [](Call&, int rc, MPI_Comm, MPI_Group, int, MPI_Comm* c) noexcept { if (rc == MPI_SUCCESS) created(c); };
+  h.after_MPI_Cart_sub = [](Call&, int rc, MPI_Comm, const int*, MPI_Comm* c) noexcept { if (rc == MPI_SUCCESS) created(c); };
+  h.after_MPI_Graph_create = [](Call&, int rc, MPI_Comm, int, const int*, const int*, int, MPI_Comm* c) noexcept { if (rc == MPI_SUCCESS) created(c); };
+  h.after_MPI_Dist_graph_create_adjacent = [](Call&, int rc, MPI_Comm, int, const int*, const int*, int, const int*, const int*, MPI_Info, int, MPI_Comm* c) noexcept { if (rc == MPI_SUCCESS) created(c); };
+  h.after_MPI_Dist_graph_create = [](Call&, int rc, MPI_Comm, int, const int*, const int*, const int*, const int*, MPI_Info, int, MPI_Comm* c) noexcept { if (rc == MPI_SUCCESS) created(c); };
+  h.after_MPI_Intercomm_merge = [](Call&, int rc, MPI_Comm, int, MPI_Comm* c) noexcept { if (rc == MPI_SUCCESS) created(c); };
   h.before_MPI_Comm_free = [](Call&, MPI_Comm* c) noexcept { if (c) state().shadows.drop(*c); };
 
   // Every blocking collective is watched (a rank blocked in it waits for every

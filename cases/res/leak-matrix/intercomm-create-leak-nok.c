@@ -1,0 +1,26 @@
+// DESCRIPTION: Each rank, a group of its own, joins the other with MPI_Intercomm_create, exchanges its rank over the intercommunicator, and never frees it.
+// NPROCS: 2
+// EXPECT: error res.leak.communicator
+// EXPECT-AT: create
+// TWIN: res/leak-matrix/intercomm-create-freed-ok
+// ORIGIN: interposition of every communicator and datatype constructor, 2026-11-29
+// NOTE: MPI-3.1 does not itself forbid unfreed handles at MPI_Finalize; the taxonomy counts a communicator created and never freed as a resource leak (MBI: CommunicatorLeak). MPI_Intercomm_create (§6.6.2) creates a new communicator.
+#include <mpi.h>
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+
+    /* each rank is a group of its own; the intercommunicator joins the two */
+    MPI_Comm self, inter;
+    MPI_Comm_split(MPI_COMM_WORLD, rank, 0, &self);
+    MPI_Intercomm_create(self, 0, MPI_COMM_WORLD, 1 - rank, 7, &inter); // @create
+    int value = rank, received = -1;
+    MPI_Sendrecv(&value, 1, MPI_INT, 0, 0, &received, 1, MPI_INT, 0, 0, inter, MPI_STATUS_IGNORE);
+    MPI_Comm_free(&self);
+
+    MPI_Finalize();
+    return received != 1 - rank;
+}
