@@ -78,6 +78,17 @@ MPI_Datatype element_type(MPI_Datatype t) {
 }
 
 namespace {
+// The value part of a pair type (its second part is an int); null otherwise.
+MPI_Datatype pair_value(MPI_Datatype t) {
+  if (t == MPI_2INT) return MPI_INT;
+  if (t == MPI_FLOAT_INT) return MPI_FLOAT;
+  if (t == MPI_DOUBLE_INT) return MPI_DOUBLE;
+  if (t == MPI_LONG_INT) return MPI_LONG;
+  if (t == MPI_SHORT_INT) return MPI_SHORT;
+  if (t == MPI_LONG_DOUBLE_INT) return MPI_LONG_DOUBLE;
+  return MPI_DATATYPE_NULL;
+}
+
 bool append_signature(core::TypeSignature& sig, MPI_Datatype t, std::uint64_t times, int depth) {
   if (depth > 16) return false;
   const Contents c(t);
@@ -87,6 +98,16 @@ bool append_signature(core::TypeSignature& sig, MPI_Datatype t, std::uint64_t ti
   const std::vector<MPI_Datatype>& types = c.types;
   if (combiner == MPI_COMBINER_NAMED) {
     if (t == MPI_PACKED) return false;  // matches anything
+    // The MINLOC/MAXLOC pair types are two basic types each (MPI-3.1 §5.9.4:
+    // MPI_2INT as if made by MPI_Type_contiguous(2, MPI_INT), MPI_FLOAT_INT a
+    // struct of a float and an int), so 1 x MPI_2INT matches 2 x MPI_INT.
+    if (const MPI_Datatype value = pair_value(t); value != MPI_DATATYPE_NULL) {
+      core::TypeSignature pair;
+      pair.append(basic_code(value), 1);
+      pair.append(basic_code(MPI_INT), 1);
+      sig.append(pair, times);
+      return true;
+    }
     std::uint32_t code = basic_code(t);
     sig.append(code == 0 ? 1000 : code, times);
     return true;
