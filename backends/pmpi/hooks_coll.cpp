@@ -69,6 +69,7 @@ std::string describe(const CollDescriptor& d) {
   else if (d.op == core::user_op) s += ", a user-defined op";
   else if (d.op >= 0) s += ", op #" + std::to_string(d.op);
   if (d.has_signature && !d.signature_varies) s += ", " + std::to_string(d.signature_elements) + " elements";
+  if (core::in_place_at_all_or_none(d.kind)) s += d.in_place ? ", in place" : ", not in place";
   return s;
 }
 
@@ -503,6 +504,7 @@ void allgather_like(const Call& call, CollKind kind, bool nb, const void* sbuf, 
   if (sbuf != MPI_IN_PLACE) type_valid(call, stype, "send datatype");
   type_valid(call, rtype, "receive datatype");
   CollDescriptor d = descriptor(kind, nb);
+  d.in_place = sbuf == MPI_IN_PLACE;
   set_signature(d, sbuf == MPI_IN_PLACE ? summary(rcount, rtype) : summary(scount, stype));
   // What this rank receives from each rank must be what that rank sends
   // (MPI-3.1 §5.7, §5.8): rcount x rtype against every rank's send signature.
@@ -519,6 +521,7 @@ void allgatherv_like(const Call& call, bool nb, const void* sbuf, int scount, MP
   if (sbuf != MPI_IN_PLACE) type_valid(call, stype, "send datatype");
   type_valid(call, rtype, "receive datatype");
   CollDescriptor d = descriptor(CollKind::allgatherv, nb);
+  d.in_place = sbuf == MPI_IN_PLACE;
   d.signature_varies = 1;
   VArgs v;
   if (!intercomm(comm) && rcounts) {
@@ -540,6 +543,7 @@ void alltoallv_like(const Call& call, CollKind kind, bool nb, const void* sbuf, 
   not_aliased(call, sbuf, rbuf);
   CollDescriptor d = descriptor(kind, nb);
   d.signature_varies = 1;
+  d.in_place = sbuf == MPI_IN_PLACE;
   VArgs v;
   if (!intercomm(comm) && rcounts && rtypes) {
     const int n = comm_size(comm);
@@ -579,6 +583,7 @@ void reduce_like(const Call& call, CollKind kind, bool nb, const void* sbuf, con
   type_valid(call, type, "datatype");
   op_valid(call, op);
   CollDescriptor d = descriptor(kind, nb, root, op);
+  d.in_place = sbuf == MPI_IN_PLACE;
   set_signature(d, summary(count, type));
   check(call, comm, d);
 }

@@ -47,6 +47,15 @@ bool kinds_agree(std::span<const CollDescriptor> all) {
   return true;
 }
 
+bool in_place_at_all_or_none(CollKind k) {
+  switch (k) {
+    case CollKind::allgather: case CollKind::allgatherv: case CollKind::alltoall: case CollKind::alltoallv:
+    case CollKind::alltoallw: case CollKind::allreduce: case CollKind::reduce_scatter:
+    case CollKind::reduce_scatter_block: return true;
+    default: return false;
+  }
+}
+
 std::optional<CollMismatch> compare(std::span<const CollDescriptor> all, int me) {
   const CollDescriptor& mine = all[static_cast<std::size_t>(me)];
   // Reference: rank 0; each rank that deviates from it reports once.
@@ -59,6 +68,8 @@ std::optional<CollMismatch> compare(std::span<const CollDescriptor> all, int me)
   // Two user-defined ops cannot be told apart across ranks; user vs predefined can.
   if (mine.op != theirs.op && !(mine.op == user_op && theirs.op == user_op))
     return CollMismatch{ErrorClass::coll_arg_op_mismatch, ref};
+  if (in_place_at_all_or_none(mine.kind) && mine.in_place != theirs.in_place)
+    return CollMismatch{ErrorClass::coll_arg_invalid, ref};
   if (mine.has_signature && theirs.has_signature && !mine.signature_varies && !theirs.signature_varies &&
       (mine.signature_hash != theirs.signature_hash ||
        mine.signature_elements != theirs.signature_elements))

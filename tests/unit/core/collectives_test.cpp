@@ -38,6 +38,24 @@ TEST(Collectives, RootMinusOneIsNotNoRoot) {
   EXPECT_EQ(class_on(all, 1), ErrorClass::coll_arg_root_mismatch);
 }
 
+// MPI_IN_PLACE: at all processes or none for the all-to-all kinds (MPI-3.1
+// §5.9.6 for MPI_Allreduce), at each process's choice for a scan.
+TEST(Collectives, InPlaceAtSomeRanksOnlyIsInvalidWhereAllOrNoneMust) {
+  auto call = [](CollKind kind, bool in_place) {
+    CollDescriptor d;
+    d.kind = kind;
+    d.in_place = in_place;
+    return d;
+  };
+  EXPECT_EQ(class_on({call(CollKind::allreduce, true), call(CollKind::allreduce, false)}, 1),
+            ErrorClass::coll_arg_invalid);
+  EXPECT_EQ(class_on({call(CollKind::alltoallw, false), call(CollKind::alltoallw, true)}, 1),
+            ErrorClass::coll_arg_invalid);
+  EXPECT_FALSE(compare(std::vector{call(CollKind::allgather, true), call(CollKind::allgather, true)}, 1));
+  EXPECT_FALSE(compare(std::vector{call(CollKind::scan, true), call(CollKind::scan, false)}, 1));
+  EXPECT_FALSE(compare(std::vector{call(CollKind::reduce, true), call(CollKind::reduce, false)}, 1));
+}
+
 TEST(Collectives, OnlyDeviatingRanksReport) {
   std::vector<CollDescriptor> all = {bcast(0), bcast(1), bcast(0)};
   EXPECT_FALSE(compare(all, 0));

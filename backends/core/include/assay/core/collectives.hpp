@@ -37,10 +37,18 @@ struct CollDescriptor {
   std::int32_t op = no_op;
   std::int32_t has_signature = 0;
   std::int32_t signature_varies = 0;  // v-collectives: per-rank counts, checked by expectations
+  // MPI_IN_PLACE as the send buffer; compared where the standard selects the
+  // in-place option only at all processes (in_place_at_all_or_none)
+  std::int32_t in_place = 0;
   std::uint64_t signature_hash = 0;
   std::uint64_t signature_elements = 0;
   std::uint64_t site_offset = 0;  // call site relative to its module (same binary on every rank)
 };
+
+// The collectives whose in-place option is MPI_IN_PLACE at every process or
+// at none (MPI-3.1 §5.7, §5.8, §5.9.6, §5.10): the all-to-all kinds. Rooted
+// ones take it at the root only; scans leave it to each process.
+bool in_place_at_all_or_none(CollKind k);
 
 struct CollMismatch {
   ErrorClass cls;
