@@ -60,6 +60,7 @@ struct WinInfo {
   std::vector<std::pair<int, core::Site>> posts_owed;  // (target, start) of MPI_MODE_NOCHECK starts
   std::uint64_t epoch_opened = 0;               // logical time of the last fence / post
   std::optional<core::Site> no_put;              // the fence / post opening this epoch asserted MPI_MODE_NOPUT
+  bool same_op = false;  // accumulate_ops=same_op: MPI_NO_OP only beside MPI_NO_OP
   struct Send {
     MPI_Request request;
     std::vector<std::uint64_t> buffer;
@@ -503,6 +504,7 @@ void created(const Call& call, int rc, MPI_Comm comm, MPI_Aint size, int disp_un
   wi.base = reinterpret_cast<std::uintptr_t>(base);
   wi.size = base ? static_cast<std::uint64_t>(size) : 0;
   wi.epoch_opened = call.time;
+  wi.same_op = interpose::accumulate_ops_same_op(*win);
   watch_window_errors(*win);
   infos()[key(*win)] = std::move(wi);
   rma().created(key(*win), call.site(), me, std::move(targets), interpose::accumulate_ordering(*win));
@@ -571,7 +573,9 @@ void operation(const Call& call, RmaAccessKind kind, MPI_Op op, int target, MPI_
   o.access.site = call.site();
   o.access.time = call.time;
   if (kind == RmaAccessKind::accumulate) {
-    o.access.op = op == MPI_NO_OP ? core::rma_op_no_op : op_code(op);  // NO_OP: an atomic read
+    const WinInfo* wi = info(key(win));
+    o.access.op = op != MPI_NO_OP ? op_code(op)  // NO_OP: an atomic read
+                  : wi && wi->same_op ? core::rma_op_no_op_same_op : core::rma_op_no_op;
     o.access.fetches = fetches;
     // Atomic per element of the one basic type the datatype is built from.
     const MPI_Datatype element = element_type(type);

@@ -65,6 +65,7 @@ struct Win {
   int me = 0, n = 0;
   std::vector<int> world;                            // world rank of each member
   std::vector<std::uint64_t> disp_unit;              // per member (1 for dynamic windows)
+  bool same_op = false;  // accumulate_ops=same_op: MPI_NO_OP only beside MPI_NO_OP
   // An access issued and not yet completed; `request` names the MPI_Rget that
   // made it (0 for every other call), whose completion completes it.
   struct Pending {
@@ -241,7 +242,7 @@ void operation(const Call& call, RmaAccessKind kind, MPI_Op op, int target, MPI_
   a.access.time = call.time;
   std::uint32_t element_size = 0;
   if (kind == RmaAccessKind::accumulate) {
-    a.access.op = op == MPI_NO_OP ? core::rma_op_no_op : op_code(op);
+    a.access.op = op != MPI_NO_OP ? op_code(op) : wi->same_op ? core::rma_op_no_op_same_op : core::rma_op_no_op;
     a.access.fetches = fetches;
     const MPI_Datatype element = interpose::element_type(type);
     a.access.type = interpose::basic_code(element);
@@ -368,6 +369,7 @@ void created(int rc, MPI_Comm comm, int disp_unit, MPI_Win* win, bool dynamic) {
   wi.sent.assign(n, 0);
   wi.received.assign(n, 0);
   wi.gone.assign(n, 0);
+  wi.same_op = interpose::accumulate_ops_same_op(*win);
   wi.hb = std::make_unique<core::RmaHappensBefore>([](core::Finding f) { interpose::report(f); },
                                                   std::size_t{1} << 16, interpose::accumulate_ordering(*win));
   windows()[key(*win)] = std::move(wi);

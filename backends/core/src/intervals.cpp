@@ -7,11 +7,11 @@ namespace assay::core {
 
 bool compatible(const RmaAccess& a, const RmaAccess& b) {
   using K = RmaAccessKind;
-  auto atomic_read = [](const RmaAccess& x) { return x.kind == K::accumulate && x.op == rma_op_no_op; };
+  auto atomic_read = [](const RmaAccess& x) { return x.kind == K::accumulate && is_no_op(x.op); };
   if (a.kind == K::read && b.kind == K::read) return true;
   if ((a.kind == K::read && atomic_read(b)) || (b.kind == K::read && atomic_read(a))) return true;
   if (a.kind == K::accumulate && b.kind == K::accumulate)
-    return a.type == b.type && a.phase == b.phase && (a.op == b.op || a.op == rma_op_no_op || b.op == rma_op_no_op);
+    return a.type == b.type && a.phase == b.phase && (a.op == b.op || a.op == rma_op_no_op || b.op == rma_op_no_op);  // NO_OP beside any op: same_op_no_op
   return false;
 }
 
@@ -34,8 +34,8 @@ unsigned parse_accumulate_ordering(std::string_view rest) {
 bool accumulates_ordered(const RmaAccess& earlier, const RmaAccess& later, unsigned ordering) {
   using K = RmaAccessKind;
   if (earlier.kind != K::accumulate || later.kind != K::accumulate) return false;
-  auto reads = [](const RmaAccess& x) { return x.op == rma_op_no_op || x.fetches; };
-  auto writes = [](const RmaAccess& x) { return x.op != rma_op_no_op; };
+  auto reads = [](const RmaAccess& x) { return is_no_op(x.op) || x.fetches; };
+  auto writes = [](const RmaAccess& x) { return !is_no_op(x.op); };
   unsigned needed = 0;
   if (reads(later) && reads(earlier)) needed |= rar;
   if (reads(later) && writes(earlier)) needed |= raw;

@@ -26,6 +26,21 @@ TEST(Compatibility, RmaAnalyzerRules) {
   EXPECT_FALSE(compatible(w, sum));
 }
 
+// MPI_NO_OP reads atomically beside any op by default (accumulate_ops
+// same_op_no_op), only beside itself and reads under same_op (MPI-3.1 §11.2.1).
+TEST(Compatibility, NoOpBesideOtherOpsOnlyUnderSameOpNoOp) {
+  const auto r = access(RmaAccessKind::read), sum = access(RmaAccessKind::accumulate, 1);
+  const auto no_op = access(RmaAccessKind::accumulate, rma_op_no_op);
+  const auto strict = access(RmaAccessKind::accumulate, rma_op_no_op_same_op);
+  EXPECT_TRUE(compatible(no_op, sum));
+  EXPECT_TRUE(compatible(no_op, r));
+  EXPECT_FALSE(compatible(strict, sum));
+  EXPECT_FALSE(compatible(sum, strict));
+  EXPECT_TRUE(compatible(strict, strict));
+  EXPECT_TRUE(compatible(strict, r));
+  EXPECT_EQ(target_kind(strict), AccessKind::read);
+}
+
 TEST(IntervalSet, DisjointAccessesDoNotConflict) {
   IntervalSet s;
   EXPECT_FALSE(s.insert(0, 4, access(RmaAccessKind::write)));

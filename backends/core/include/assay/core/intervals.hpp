@@ -23,6 +23,11 @@ enum class RmaAccessKind { read, write, accumulate };
 
 // Accumulate op code of MPI_NO_OP (an atomic read): the backend maps it here.
 inline constexpr std::int32_t rma_op_no_op = -1;
+// MPI_NO_OP in a window whose accumulate_ops info is "same_op" (MPI-3.1
+// §11.2.1): still an atomic read, but no longer allowed beside every other op,
+// only beside MPI_NO_OP and reads.
+inline constexpr std::int32_t rma_op_no_op_same_op = -3;
+inline bool is_no_op(std::int32_t op) { return op == rma_op_no_op || op == rma_op_no_op_same_op; }
 
 struct RmaAccess {
   RmaAccessKind kind = RmaAccessKind::read;
@@ -53,7 +58,7 @@ bool compatible(const RmaAccess& a, const RmaAccess& b);
 // How an access touches the target's bytes: gets and MPI_NO_OP read, every
 // other access (put, accumulate, read-modify-write) writes.
 inline AccessKind target_kind(const RmaAccess& a) {
-  return a.kind == RmaAccessKind::read || (a.kind == RmaAccessKind::accumulate && a.op == rma_op_no_op)
+  return a.kind == RmaAccessKind::read || (a.kind == RmaAccessKind::accumulate && is_no_op(a.op))
              ? AccessKind::read
              : AccessKind::write;
 }
