@@ -264,7 +264,7 @@ class CollectiveChecker {
 
   // The communicator a collective runs on, when every rank is in it: MPI_COMM_WORLD
   // (Open MPI's ompi_mpi_comm_world, MPICH's 0x44000000) or a variable set only by
-  // MPI_Comm_dup of it. Null otherwise: that collective is not checked.
+  // MPI_Comm_dup or MPI_Comm_dup_with_info of it. Null otherwise: that collective is not checked.
   const Value* communicator(Value* comm) {
     comm = comm->stripPointerCasts();
     if (auto* g = dyn_cast<GlobalVariable>(comm)) return g->getName() == "ompi_mpi_comm_world" ? world_key() : nullptr;
@@ -278,9 +278,10 @@ class CollectiveChecker {
       if (isa<LoadInst>(u)) continue;
       auto* call = dyn_cast<CallBase>(u);
       std::string name = call ? callee_name(call) : "";
-      if ((name == "MPI_Comm_dup" || name == "MPI_Comm_free") && call->arg_size() >= 1) {
-        if (name == "MPI_Comm_dup" && communicator(call->getArgOperand(0)) != world_key()) return nullptr;
-        dup_of_world |= name == "MPI_Comm_dup";
+      const bool dup = name == "MPI_Comm_dup" || name == "MPI_Comm_dup_with_info";  // same group, same order
+      if ((dup || name == "MPI_Comm_free") && call->arg_size() >= 1) {
+        if (dup && communicator(call->getArgOperand(0)) != world_key()) return nullptr;
+        dup_of_world |= dup;
         continue;
       }
       if (auto* ii = dyn_cast<IntrinsicInst>(u); ii && (ii->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(ii))) continue;
