@@ -52,6 +52,7 @@ void completed(const Call& call, int index) {
     state().requests.completed(h);
     finish_nbc_check(h);
     nbc_completed(h);
+    rget_completed(h);
   }
 }
 
@@ -313,6 +314,7 @@ void post_MPI_Testsome(Call& call, int rc, int, MPI_Request[], int* outcount, in
 void pre_MPI_Request_free(Call& call, MPI_Request* request) noexcept {
   if (!request || *request == MPI_REQUEST_NULL) return;
   nbc_freeing(call, key(*request));
+  rget_forgotten(key(*request));  // its epoch's end completes it
   state().requests.freeing(key(*request), call.site());
   state().requests.freed(key(*request));
 }

@@ -572,6 +572,9 @@ void operation(const Call& call, RmaAccessKind kind, MPI_Op op, int target, MPI_
   o.access.kind = kind;
   o.access.site = call.site();
   o.access.time = call.time;
+  // An MPI_Rget's read is completed by its request, named until MPI returns
+  // the handle by the call's unique time.
+  if (std::string_view(call.name) == "MPI_Rget") o.access.request = call.time;
   if (kind == RmaAccessKind::accumulate) {
     const WinInfo* wi = info(key(win));
     o.access.op = op != MPI_NO_OP ? op_code(op)  // NO_OP: an atomic read
@@ -806,9 +809,23 @@ void pre_MPI_Rget(Call& call, void* obuf, int ocount, MPI_Datatype otype, int ta
                   MPI_Datatype type, MPI_Win win, MPI_Request*) noexcept {
   pre_MPI_Get(call, obuf, ocount, otype, target, disp, count, type, win);
 }
+// MPI_Rget requests in flight -> the time of their call (RmaAccess::request).
+static std::map<std::uint64_t, std::uint64_t>& rget_requests() {
+  static auto* r = new std::map<std::uint64_t, std::uint64_t>;
+  return *r;
+}
+void rget_completed(std::uint64_t request) {
+  const auto it = rget_requests().find(request);
+  if (it == rget_requests().end()) return;
+  const std::uint64_t time = it->second;
+  rget_requests().erase(it);
+  rma().request_completed(time);
+}
+void rget_forgotten(std::uint64_t request) { rget_requests().erase(request); }
 void post_MPI_Rget(Call& call, int rc, void*, int, MPI_Datatype, int, MPI_Aint, int, MPI_Datatype,
                    MPI_Win, MPI_Request* request) noexcept {
   rma_request_created(call, rc, request);
+  if (rc == MPI_SUCCESS && request && *request != MPI_REQUEST_NULL) rget_requests()[key(*request)] = call.time;
 }
 void pre_MPI_Raccumulate(Call& call, const void* obuf, int ocount, MPI_Datatype otype, int target, MPI_Aint disp,
                          int count, MPI_Datatype type, MPI_Op op, MPI_Win win, MPI_Request*) noexcept {

@@ -99,6 +99,11 @@ void finish_nbc_check(std::uint64_t request);
 void nbc_completed(std::uint64_t request);
 void nbc_freeing(const Call& call, std::uint64_t request);
 
+// An MPI_Rget's request completed (hooks_p2p.cpp tells hooks_rma.cpp): so is
+// its read at the target; freed, only its epoch's end completes it.
+void rget_completed(std::uint64_t request);
+void rget_forgotten(std::uint64_t request);
+
 // User-defined ops (hooks_res.cpp tells hooks_coll.cpp), so that ranks passing
 // ops of different functions to one reduction are told apart.
 void user_op_created(MPI_Op op, MPI_User_function* function, int commute);

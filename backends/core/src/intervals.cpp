@@ -109,6 +109,24 @@ std::vector<Interval> IntervalSet::intervals() const {
   return out;
 }
 
+std::vector<Interval> IntervalSet::take_request(std::uint64_t request, std::uint64_t lo, std::uint64_t hi) {
+  std::vector<Interval> taken;
+  if (request == 0) return taken;
+  for (IntervalSet* layer = this; layer; layer = layer->next_.get()) {
+    auto it = layer->nodes_.upper_bound(lo);
+    if (it != layer->nodes_.begin()) --it;
+    while (it != layer->nodes_.end() && it->first < hi) {
+      if (it->second.access.request != request) {
+        ++it;
+        continue;
+      }
+      taken.push_back({it->first, it->second.hi, it->second.access});
+      it = layer->nodes_.erase(it);
+    }
+  }
+  return taken;
+}
+
 std::size_t IntervalSet::nodes() const { return nodes_.size() + (next_ ? next_->nodes() : 0); }
 
 std::size_t IntervalSet::depth() const {

@@ -92,6 +92,7 @@ bool RmaSync::free_check(Win w, const Site& site) {
 void RmaSync::freed(Win w, const Site& site) {
   if (!free_check(w, site)) return;
   windows_.erase(w);
+  std::erase_if(request_reads_, [w](const auto& entry) { return entry.second.w == w; });
   last_freed_ = site;
 }
 
@@ -297,6 +298,7 @@ void RmaSync::operation(Win w, const RmaOperation& op) {
   }
   IntervalSet& set = win->pending[op.target];
   const auto base = static_cast<std::uint64_t>(lo);
+  if (op.access.request) request_reads_[op.access.request] = {w, op.target, base, hi};
   std::vector<std::pair<std::uint64_t, std::uint64_t>> blocks = op.blocks;
   if (blocks.empty()) blocks.emplace_back(0, op.target_bytes);
   for (const auto& [b_lo, b_hi] : blocks) {
@@ -317,6 +319,26 @@ void RmaSync::operation(Win w, const RmaOperation& op) {
     }
   }
   track_peak(*win);
+}
+
+void RmaSync::request_completed(std::uint64_t request) {
+  const auto it = request_reads_.find(request);
+  if (it == request_reads_.end()) return;
+  const RequestRead r = it->second;
+  request_reads_.erase(it);
+  const auto found = windows_.find(r.w);
+  if (found == windows_.end()) return;
+  Window& win = found->second;
+  // Request-based operations belong to passive-target epochs (MPI-3.1 §11.3.5).
+  const bool locked = win.locks.count(r.target) != 0;
+  if (!locked && !win.lock_all) return;
+  const auto set = win.pending.find(r.target);
+  if (set == win.pending.end()) return;  // its epoch already completed it
+  std::vector<Interval> done = set->second.take_request(request, r.lo, r.hi);
+  const bool under_exclusive = locked && win.exclusive[r.target];
+  if (completed_ && !done.empty())
+    completed_(r.w, r.target, under_exclusive ? RmaCompletion::unlock_exclusive : RmaCompletion::unlock_shared,
+               std::move(done));
 }
 
 void RmaSync::finalize() {

@@ -127,6 +127,27 @@ TEST(IntervalSet, FetchingAccumulateKeepsItsReadUnderPartialOrdering) {
   }
 }
 
+// An MPI_Rget's read (RmaAccess::request) merges with no other read, so its
+// request takes exactly its own intervals back, from whichever layer.
+TEST(IntervalSet, TakeRequestRemovesOnlyThatRequestsAccesses) {
+  IntervalSet set;
+  RmaAccess get = access(RmaAccessKind::read), rget = get;
+  rget.request = 5;
+  EXPECT_FALSE(set.insert(0, 8, get));
+  EXPECT_FALSE(set.insert(4, 12, rget));  // overlaps the get: one layer down
+  EXPECT_FALSE(set.insert(12, 16, rget)); // clear of the get: the top layer
+  EXPECT_EQ(set.take_request(5, 0, 4).size(), 0u);  // outside its range
+  const auto taken = set.take_request(5, 4, 16);
+  ASSERT_EQ(taken.size(), 2u);
+  EXPECT_EQ(taken[0].lo, 12u);  // top layer first
+  EXPECT_EQ(taken[1].lo, 4u);
+  EXPECT_EQ(taken[1].hi, 12u);
+  const auto left = set.intervals();
+  ASSERT_EQ(left.size(), 1u);
+  EXPECT_EQ(left[0].access.request, 0u);
+  EXPECT_TRUE(set.take_request(5, 0, 16).empty());
+}
+
 TEST(AccumulateOrdering, InfoValueParses) {
   EXPECT_EQ(parse_accumulate_ordering("none"), 0u);
   EXPECT_EQ(parse_accumulate_ordering("rar,raw,war,waw"), unsigned{ordering_default});

@@ -136,6 +136,40 @@ TEST_F(RmaSyncTest, SameOriginConflictUntilFlush) {
   EXPECT_EQ(m->nodes, 1u);
 }
 
+// MPI-3.1 §11.3.5: an MPI_Rget's request completes its read, so a later put
+// of the same origin to the same bytes in the same epoch does not conflict;
+// before the wait it does. The read is handed on as completed by the wait.
+TEST_F(RmaSyncTest, RgetCompletedByItsRequest) {
+  std::vector<std::pair<RmaCompletion, std::size_t>> shipped;
+  rma.on_complete([&](std::uint64_t, int, RmaCompletion how, std::vector<Interval> done) {
+    shipped.emplace_back(how, done.size());
+  });
+  rma.lock_all(1, at("MPI_Win_lock_all", 0x2));
+  RmaOperation rget = get(1, 0, 4, 0x3);
+  rget.access.request = 77;
+  rma.operation(1, rget);
+  rma.operation(1, get(1, 0, 4, 0x4));  // a blocking get of the same bytes stays pending
+  rma.request_completed(77);
+  ASSERT_EQ(shipped.size(), 1u);
+  EXPECT_EQ(shipped[0], std::make_pair(RmaCompletion::unlock_shared, std::size_t{1}));
+  rma.request_completed(77);  // once only
+  EXPECT_EQ(shipped.size(), 1u);
+  rma.operation(1, put(1, 0, 4, 0x5));
+  EXPECT_EQ(out.classes(), Strings{"rma.local.same-origin-conflict"});  // with the blocking get
+  rma.unlock_all(1, at("MPI_Win_unlock_all", 0x6));  // ships the blocking get
+  EXPECT_EQ(shipped.size(), 2u);
+
+  rma.lock_all(1, at("MPI_Win_lock_all", 0x7));
+  rget.access.request = 78;
+  rma.operation(1, rget);
+  rma.operation(1, put(1, 0, 4, 0x8));  // before the wait: a conflict
+  EXPECT_EQ(out.findings.size(), 2u);
+  rma.unlock_all(1, at("MPI_Win_unlock_all", 0x9));  // ships the rget
+  EXPECT_EQ(shipped.size(), 3u);
+  rma.request_completed(78);  // the unlock completed it already: nothing more to ship
+  EXPECT_EQ(shipped.size(), 3u);
+}
+
 TEST_F(RmaSyncTest, NoPrecedeWithPendingOperations) {
   rma.fence(1, 0, at("MPI_Win_fence", 0x2));
   rma.operation(1, put(1, 0, 4, 0x3));

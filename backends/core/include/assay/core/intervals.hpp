@@ -43,9 +43,13 @@ struct RmaAccess {
   // Accumulate family: the call also returns the target's old value
   // (MPI_Get_accumulate, MPI_Fetch_and_op, MPI_Compare_and_swap): it reads too.
   bool fetches = false;
+  // Origin side: the request of the MPI_Rget that made this read, whose wait
+  // completes it (MPI-3.1 §11.3.5); 0 for accesses only a synchronisation
+  // completes. Accesses of different requests never merge.
+  std::uint64_t request = 0;
   bool operator==(const RmaAccess& o) const {
     return kind == o.kind && op == o.op && type == o.type && phase == o.phase &&
-           fetches == o.fetches;
+           fetches == o.fetches && request == o.request;
   }
 };
 
@@ -99,6 +103,9 @@ class IntervalSet {
     next_.reset();
   }
   std::vector<Interval> intervals() const;
+  // Removes the accesses of `request` (RmaAccess::request, nonzero) within
+  // [lo, hi) from every layer and returns them.
+  std::vector<Interval> take_request(std::uint64_t request, std::uint64_t lo, std::uint64_t hi);
 
   std::size_t nodes() const;
   std::size_t depth() const;   // of the red-black tree, bounded by 2 log2(n + 1)

@@ -73,7 +73,14 @@ class RmaSync {
   void complete(Win w, const Site& site);
   void post(Win w, const Site& site);
   void wait(Win w, const Site& site);
+  // op.access.request nonzero: an MPI_Rget, whose read its request completes.
   void operation(Win w, const RmaOperation& op);
+  // The request of an MPI_Rget completed (a wait or test said so): the data
+  // has arrived, so the read at the target is done (MPI-3.1 §11.3.5). It
+  // leaves this epoch's pending accesses (a later access of this rank to the
+  // same bytes no longer conflicts with it) and is handed to the completion
+  // sink as its epoch's unlock would, now.
+  void request_completed(std::uint64_t request);
   // An operation to MPI_PROC_NULL moves nothing but must still lie in an access
   // epoch (MPI-3.1 §11.3), of any kind and to any target.
   void null_operation(Win w, const Site& site);
@@ -116,6 +123,12 @@ class RmaSync {
   FindingSink sink_;
   CompletionSink completed_;
   std::map<Win, Window> windows_;
+  struct RequestRead {  // where an MPI_Rget's read waits for its request
+    Win w;
+    int target;
+    std::uint64_t lo, hi;
+  };
+  std::map<std::uint64_t, RequestRead> request_reads_;
   std::optional<Site> last_freed_;
 };
 
