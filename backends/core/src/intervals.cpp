@@ -10,8 +10,10 @@ bool compatible(const RmaAccess& a, const RmaAccess& b) {
   auto atomic_read = [](const RmaAccess& x) { return x.kind == K::accumulate && is_no_op(x.op); };
   if (a.kind == K::read && b.kind == K::read) return true;
   if ((a.kind == K::read && atomic_read(b)) || (b.kind == K::read && atomic_read(a))) return true;
+  // The same op, or MPI_NO_OP beside any op (the default accumulate_ops,
+  // same_op_no_op; under same_op MPI_NO_OP is rma_op_no_op_same_op).
   if (a.kind == K::accumulate && b.kind == K::accumulate)
-    return a.type == b.type && a.phase == b.phase && (a.op == b.op || a.op == rma_op_no_op || b.op == rma_op_no_op);  // NO_OP beside any op: same_op_no_op
+    return a.type == b.type && a.phase == b.phase && (a.op == b.op || a.op == rma_op_no_op || b.op == rma_op_no_op);
   return false;
 }
 
