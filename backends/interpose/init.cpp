@@ -25,8 +25,12 @@ int init(void* pc, const char* name, int* argc, char*** argv, bool thread, int r
 
 int finalize(void* pc) noexcept {
   Guard guard;
-  if (guard.outermost() && active()) {
+  if (guard.outermost()) {
     Call call{"MPI_Finalize", pc};
+    if (!active()) {  // before MPI_Init or a second time: a call outside MPI's lifetime
+      detail::outside(call);
+      return PMPI_Finalize();
+    }
     detail::each_lifecycle(&Lifecycle::before_finalize, call);
     detail::active.store(false, std::memory_order_release);
     close_findings();

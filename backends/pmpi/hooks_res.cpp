@@ -100,6 +100,8 @@ ASSAY_GROUP_CTOR(MPI_Group_range_excl, MPI_Group, int, int[][3])
 ASSAY_GROUP_CTOR(MPI_Group_union, MPI_Group, MPI_Group)
 ASSAY_GROUP_CTOR(MPI_Group_intersection, MPI_Group, MPI_Group)
 ASSAY_GROUP_CTOR(MPI_Group_difference, MPI_Group, MPI_Group)
+ASSAY_GROUP_CTOR(MPI_Win_get_group, MPI_Win)
+ASSAY_GROUP_CTOR(MPI_Comm_remote_group, MPI_Comm)
 #undef ASSAY_GROUP_CTOR
 // pre: MPI sets the handle to MPI_GROUP_NULL.
 void pre_MPI_Group_free(Call&, MPI_Group* group) noexcept {
@@ -153,6 +155,8 @@ void register_res(Hooks& h) {
   h.after_MPI_Group_range_excl = post_MPI_Group_range_excl;
   h.after_MPI_Group_range_incl = post_MPI_Group_range_incl;
   h.after_MPI_Group_union = post_MPI_Group_union;
+  h.after_MPI_Win_get_group = post_MPI_Win_get_group;
+  h.after_MPI_Comm_remote_group = post_MPI_Comm_remote_group;
   h.after_MPI_Op_create = post_MPI_Op_create;
   h.before_MPI_Op_free = pre_MPI_Op_free;
   h.after_MPI_Type_contiguous = post_MPI_Type_contiguous;
