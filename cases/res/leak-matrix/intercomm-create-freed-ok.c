@@ -17,9 +17,10 @@ int main(int argc, char **argv)
     MPI_Intercomm_create(self, 0, MPI_COMM_WORLD, 1 - rank, 7, &inter); // @create
     int value = rank, received = -1;
     MPI_Sendrecv(&value, 1, MPI_INT, 0, 0, &received, 1, MPI_INT, 0, 0, inter, MPI_STATUS_IGNORE);
+    const int failed = received != 1 - rank;
     MPI_Comm_free(&inter);
     MPI_Comm_free(&self);
 
     MPI_Finalize();
-    return received != 1 - rank;
+    return failed;
 }
