@@ -718,10 +718,31 @@ void finalize_coll(const Call& call) {
   for (const auto& [created, comm] : order) check(call, comm, descriptor(CollKind::finalize, false));
 }
 
-// Communicator constructors: every member gets the new communicator's shadow.
-void post_MPI_Comm_dup(Call& call, int rc, MPI_Comm, MPI_Comm* newcomm) noexcept {
-  if (rc == MPI_SUCCESS) added(call, *newcomm);
-}
+// Communicator constructors: every member gets the new communicator's shadow
+// (the constructor is collective over its members, as the shadow's
+// MPI_Comm_dup is; an intercommunicator gets none: added() leaves it out), and
+// the communicator is tracked for leaks.
+#define ASSAY_COMM_CTOR(name, ...)                                                 \
+  void post_##name(Call& call, int rc, __VA_ARGS__, MPI_Comm* newcomm) noexcept { \
+    if (rc == MPI_SUCCESS) added(call, *newcomm);                                 \
+  }
+ASSAY_COMM_CTOR(MPI_Comm_dup, MPI_Comm)
+ASSAY_COMM_CTOR(MPI_Comm_dup_with_info, MPI_Comm, MPI_Info)
+ASSAY_COMM_CTOR(MPI_Comm_split, MPI_Comm, int, int)
+ASSAY_COMM_CTOR(MPI_Comm_split_type, MPI_Comm, int, int, MPI_Info)
+ASSAY_COMM_CTOR(MPI_Comm_create, MPI_Comm, MPI_Group)
+ASSAY_COMM_CTOR(MPI_Comm_create_group, MPI_Comm, MPI_Group, int)
+ASSAY_COMM_CTOR(MPI_Cart_create, MPI_Comm, int, const int[], const int[], int)
+ASSAY_COMM_CTOR(MPI_Cart_sub, MPI_Comm, const int[])
+ASSAY_COMM_CTOR(MPI_Graph_create, MPI_Comm, int, const int[], const int[], int)
+ASSAY_COMM_CTOR(MPI_Dist_graph_create_adjacent, MPI_Comm, int, const int[], const int[], int, const int[],
+                const int[], MPI_Info, int)
+ASSAY_COMM_CTOR(MPI_Dist_graph_create, MPI_Comm, int, const int[], const int[], const int[], const int[], MPI_Info,
+                int)
+ASSAY_COMM_CTOR(MPI_Intercomm_merge, MPI_Comm, int)
+ASSAY_COMM_CTOR(MPI_Intercomm_create, MPI_Comm, int, MPI_Comm, int, int)
+#undef ASSAY_COMM_CTOR
+
 // Communicator constructors' own arguments (res.arg.invalid), before MPI:
 // MPI-3.1 §6.4.2, a color is non-negative or MPI_UNDEFINED; §7.5.1, a grid
 // has positive dimensions and at most as many processes as the communicator.
@@ -743,48 +764,6 @@ void pre_MPI_Cart_create(Call& call, MPI_Comm comm, int ndims, const int dims[],
   if (product > comm_size(comm))
     res_invalid(call, "the grid has " + std::to_string(product) + " processes, the communicator " +
                           std::to_string(comm_size(comm)));
-}
-void post_MPI_Comm_split(Call& call, int rc, MPI_Comm, int, int, MPI_Comm* newcomm) noexcept {
-  if (rc == MPI_SUCCESS) added(call, *newcomm);
-}
-void post_MPI_Comm_split_type(Call& call, int rc, MPI_Comm, int, int, MPI_Info, MPI_Comm* newcomm) noexcept {
-  if (rc == MPI_SUCCESS) added(call, *newcomm);
-}
-void post_MPI_Comm_create(Call& call, int rc, MPI_Comm, MPI_Group, MPI_Comm* newcomm) noexcept {
-  if (rc == MPI_SUCCESS) added(call, *newcomm);
-}
-void post_MPI_Cart_create(Call& call, int rc, MPI_Comm, int, const int[], const int[], int,
-                          MPI_Comm* comm_cart) noexcept {
-  if (rc == MPI_SUCCESS) added(call, *comm_cart);
-}
-void post_MPI_Comm_dup_with_info(Call& call, int rc, MPI_Comm, MPI_Info, MPI_Comm* newcomm) noexcept {
-  if (rc == MPI_SUCCESS) added(call, *newcomm);
-}
-// Collective over the group's members only; the shadow's MPI_Comm_dup is over the same.
-void post_MPI_Comm_create_group(Call& call, int rc, MPI_Comm, MPI_Group, int, MPI_Comm* newcomm) noexcept {
-  if (rc == MPI_SUCCESS) added(call, *newcomm);
-}
-void post_MPI_Cart_sub(Call& call, int rc, MPI_Comm, const int[], MPI_Comm* newcomm) noexcept {
-  if (rc == MPI_SUCCESS) added(call, *newcomm);
-}
-void post_MPI_Graph_create(Call& call, int rc, MPI_Comm, int, const int[], const int[], int,
-                           MPI_Comm* comm_graph) noexcept {
-  if (rc == MPI_SUCCESS) added(call, *comm_graph);
-}
-void post_MPI_Dist_graph_create_adjacent(Call& call, int rc, MPI_Comm, int, const int[], const int[], int,
-                                         const int[], const int[], MPI_Info, int, MPI_Comm* newcomm) noexcept {
-  if (rc == MPI_SUCCESS) added(call, *newcomm);
-}
-void post_MPI_Dist_graph_create(Call& call, int rc, MPI_Comm, int, const int[], const int[], const int[],
-                                const int[], MPI_Info, int, MPI_Comm* newcomm) noexcept {
-  if (rc == MPI_SUCCESS) added(call, *newcomm);
-}
-void post_MPI_Intercomm_merge(Call& call, int rc, MPI_Comm, int, MPI_Comm* newcomm) noexcept {
-  if (rc == MPI_SUCCESS) added(call, *newcomm);
-}
-// An intercommunicator gets no shadow (added() leaves it out), only its lifetime.
-void post_MPI_Intercomm_create(Call& call, int rc, MPI_Comm, int, MPI_Comm, int, int, MPI_Comm* newcomm) noexcept {
-  if (rc == MPI_SUCCESS) added(call, *newcomm);
 }
 // pre: the communicator's last check, then its shadow goes.
 void pre_MPI_Comm_free(Call& call, MPI_Comm* comm) noexcept {
